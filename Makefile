@@ -1,0 +1,38 @@
+# rings: `make run` opens the window, `make test` runs every test, `make bench` times a frame.
+# Each first installs the Debian packages that are missing (quick when all are present).
+
+DEB_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fontconfig fonts-dejavu-core \
+                xvfb xdotool x11-apps imagemagick openbox xauth
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+SWIFT ?= swift
+
+.PHONY: deps build release run test bench clean
+
+deps:
+	@missing=""; for p in $(DEB_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+run: release
+	.build/release/rings $(ARGS)
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test
+
+bench: release
+	taskset -c 1 .build/release/rings bench --theme flat --size 1920x1080 --frames 200
+	taskset -c 1 .build/release/rings bench --theme flat --size 3840x2160 --frames 60
+
+clean:
+	rm -rf .build

@@ -1,0 +1,43 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "rings",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "rings", targets: ["rings"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // MARK: System libraries
+        .systemLibrary(name: "CSDL2", path: "Sources/CSDL2"),
+
+        // MARK: Pixels: rasteriser and paint sources
+        .target(name: "RingsRaster"),
+        .target(name: "Shaders", dependencies: ["RingsRaster"], path: "Shaders"),
+
+        // MARK: Time
+        .target(name: "RingsAnimation"),
+
+        // MARK: The product's model and scene
+        .target(name: "RingsAssets", path: "Assets", resources: [.copy("Themes")]),
+        .target(name: "Rings", dependencies: ["RingsRaster", "Shaders", "RingsAnimation", "RingsAssets"]),
+
+        // MARK: SDL and the executable
+        .target(name: "RingsSDL", dependencies: ["CSDL2", "Rings", "RingsRaster"]),
+        .executableTarget(name: "rings", dependencies: [
+            "Rings", "RingsSDL", "RingsRaster", "RingsAnimation",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        // MARK: Tests
+        .target(name: "TestSupport", dependencies: ["RingsRaster", "RingsSDL"], path: "Tests/TestSupport"),
+        .testTarget(name: "RingsRasterTests", dependencies: ["RingsRaster", "Shaders", "TestSupport"]),
+        .testTarget(name: "ShadersTests", dependencies: ["Shaders", "RingsRaster"]),
+        .testTarget(name: "RingsTests", dependencies: ["Rings", "RingsRaster", "TestSupport"]),
+        .testTarget(name: "RingsSDLTests", dependencies: ["RingsSDL", "RingsRaster"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "RingsRaster"]),
+    ]
+)

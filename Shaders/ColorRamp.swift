@@ -1,0 +1,52 @@
+import RingsRaster
+
+/// Colour stops along 0...1, with a premultiplied lookup table for the fast path.
+///
+///     let ramp = ColorRamp(from: RGB8(192, 57, 43).opaque, to: RGB8(231, 76, 60).opaque)
+public struct ColorRamp: Sendable {
+    public struct Stop: Sendable {
+        public var position: Double
+        public var color: ColorF
+        public init(_ position: Double, _ color: ColorF) { self.position = position; self.color = color }
+    }
+
+    public let stops: [Stop]
+    /// `lutSize` premultiplied pixels sampled evenly over 0...1.
+    let lut: [UInt32]
+    static let lutSize = 1024
+    public let isOpaque: Bool
+
+    /// Stops sorted by position; at least one.
+    public init(stops: [Stop]) {
+        precondition(!stops.isEmpty, "a colour ramp needs a stop")
+        let sorted = stops.sorted { $0.position < $1.position }
+        self.stops = sorted
+        isOpaque = sorted.allSatisfy { $0.color.a >= 255 }
+        lut = (0..<ColorRamp.lutSize).map { i in
+            ColorRamp.evaluate(sorted, Double(i) / Double(ColorRamp.lutSize - 1)).packed.bits
+        }
+    }
+
+    public init(from start: ColorF, to end: ColorF) {
+        self.init(stops: [Stop(0, start), Stop(1, end)])
+    }
+
+    /// The exact colour at `t` (clamped to 0...1).
+    public func color(at t: Double) -> ColorF { ColorRamp.evaluate(stops, t) }
+
+    /// The table entry nearest to `t`.
+    @inline(__always)
+    func packed(at t: Float) -> UInt32 {
+        let clamped = min(max(t, 0), 1)
+        return lut[Int(clamped * Float(ColorRamp.lutSize - 1) + 0.5)]
+    }
+
+    private static func evaluate(_ stops: [Stop], _ t: Double) -> ColorF {
+        if t <= stops[0].position { return stops[0].color }
+        for (a, b) in zip(stops, stops.dropFirst()) where t <= b.position {
+            let span = b.position - a.position
+            return span <= 0 ? b.color : a.color.mix(b.color, (t - a.position) / span)
+        }
+        return stops[stops.count - 1].color
+    }
+}

@@ -1,0 +1,7 @@
+#ifndef RINGS_CSDL2_SHIM_H
+#define RINGS_CSDL2_SHIM_H
+#define SDL_MAIN_HANDLED
+#include <SDL2/SDL.h>
+#include <SDL2/SDL_ttf.h>
+#include <SDL2/SDL_image.h>
+#endif

@@ -1,0 +1,40 @@
+import RingsRaster
+
+/// Where one ring sits: the centre line's radius and the band's thickness, in pixels.
+public struct RingGeometry: Equatable, Sendable {
+    public var center: Point
+    public var radius: Double
+    public var thickness: Double
+}
+
+/// Concentric layout of a ring group on a canvas, as SCENE.md defines it: S = min(W, H), centre at
+/// (W/2, H/2), ring i at r_i = R - t/2 - i (t + g). With many rings, t and g shrink together so that
+/// the innermost hole keeps the theme's minimum radius.
+public struct RingLayout: Sendable {
+    public let width: Int, height: Int, count: Int
+    public let theme: Theme
+
+    public init(width: Int, height: Int, count: Int, theme: Theme) {
+        self.width = width; self.height = height; self.count = count; self.theme = theme
+    }
+
+    /// The shorter side of the canvas.
+    public var side: Double { Double(min(width, height)) }
+
+    /// Thickness and gap after any shrinking for many rings, in pixels.
+    public var thicknessAndGap: (thickness: Double, gap: Double) {
+        let n = Double(count)
+        let needed = n * theme.thickness + (n - 1) * theme.gap
+        let room = theme.outerRadius - theme.minimumHoleRadius
+        let scale = needed > room ? room / needed : 1
+        return (theme.thickness * scale * side, theme.gap * scale * side)
+    }
+
+    public func ring(_ i: Int) -> RingGeometry {
+        let (t, g) = thicknessAndGap
+        let center = Point(x: Double(width) / 2, y: Double(height) / 2)
+        return RingGeometry(center: center, radius: theme.outerRadius * side - t / 2 - Double(i) * (t + g), thickness: t)
+    }
+
+    public var rings: [RingGeometry] { (0..<count).map(ring) }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import RingsRaster
+import Shaders
+
+/// A still frame of a ring group: theme, canvas size and progress values, drawn as SCENE.md says.
+///
+///     let scene = RingScene(theme: try ThemeLoader.load("flat"), width: 1920, height: 1080,
+///                           progress: [0.72, 1.35, 0.48])
+///     let frame = SceneRenderer().render(scene)
+public struct RingScene: Sendable {
+    public var theme: Theme
+    public var width: Int, height: Int
+    public var progress: [Double]
+
+    public init(theme: Theme, width: Int, height: Int, progress: [Double]? = nil) {
+        self.theme = theme
+        self.width = width; self.height = height
+        self.progress = progress ?? theme.progress
+    }
+
+    public var layout: RingLayout { RingLayout(width: width, height: height, count: progress.count, theme: theme) }
+
+    /// Each ring in order, outermost first: track, progress arc, then (past the tip threshold) the tip's
+    /// shadow and disc.
+    public var displayList: DisplayList {
+        let bg = theme.background
+        var list = DisplayList(background: PackedPixel(r: bg.r, g: bg.g, b: bg.b, a: 255))
+        for (i, value) in progress.enumerated() {
+            list.commands += commands(forRing: i, progress: value, geometry: layout.ring(i))
+        }
+        return list
+    }
+
+    func commands(forRing i: Int, progress value: Double, geometry g: RingGeometry) -> [DrawCommand] {
+        let style = theme.style(ofRing: i)
+        let arc = ArcStroke(center: g.center, radius: g.radius, thickness: g.thickness, startAngle: 0, sweep: 2 * Double.pi * value)
+        let arcShader = ConicArcShader(arc: arc, ramp: ColorRamp(from: style.start.opaque, to: style.end.opaque))
+        // The opaque arc hides the track wherever it covers whole pixels: skip drawing those.
+        let hidden = value > 0 && arcShader.isOpaque
+            ? (arc.coversFullTurn ? Sector(center: g.center, start: 0, sweep: 2 * Double.pi) : arc.sector) : nil
+        var out = [DrawCommand(
+            shape: Annulus(center: g.center, innerRadius: g.radius - g.thickness / 2, outerRadius: g.radius + g.thickness / 2,
+                           occludedSector: hidden),
+            shader: SolidShader(style.end.withOpacity(theme.trackOpacity)))]
+        guard value > 0 else { return out }
+        out.append(DrawCommand(shape: arc, shader: arcShader))
+        guard value > theme.tipThreshold else { return out }
+        let shadowCenter = arc.endPoint + arc.endTangent * (theme.shadowOffset * g.thickness)
+        out.append(DrawCommand(
+            shape: BlurredDisc(center: shadowCenter, radius: g.thickness / 2, sigma: theme.shadowSigma * g.thickness),
+            shader: SolidShader(RGB8(0, 0, 0).withOpacity(theme.shadowOpacity))))
+        out.append(DrawCommand(shape: Disc(center: arc.endPoint, radius: g.thickness / 2), shader: SolidShader(style.end.opaque)))
+        return out
+    }
+}
+
+/// Draws scenes into pixmaps with the fast rasteriser, reusing its scratch memory between frames.
+public struct SceneRenderer {
+    private var rasterizer = Rasterizer()
+
+    public init() {}
+
+    /// A new pixmap holding the frame.
+    public mutating func render(_ scene: RingScene) -> Pixmap {
+        let frame = Pixmap(width: scene.width, height: scene.height)
+        render(scene, into: frame)
+        return frame
+    }
+
+    /// Draws the frame into `pixmap`, which must be the scene's size.
+    public mutating func render(_ scene: RingScene, into pixmap: Pixmap) {
+        rasterizer.render(scene.displayList, into: pixmap)
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import RingsAssets
+import RingsRaster
+
+/// Why a theme could not be loaded; the description is one line for the user.
+public enum ThemeError: Error, Equatable, CustomStringConvertible {
+    case unknownTheme(String, available: [String])
+    case unreadable(path: String, reason: String)
+    case malformed(source: String, reason: String)
+    case badValue(source: String, key: String, problem: String)
+
+    public var description: String {
+        switch self {
+        case let .unknownTheme(name, available):
+            "unknown theme '\(name)' (built-in themes: \(available.joined(separator: ", ")); or give a path to a .json file)"
+        case let .unreadable(path, reason): "cannot read theme file \(path): \(reason)"
+        case let .malformed(source, reason): "theme \(source) is not valid JSON: \(reason)"
+        case let .badValue(source, key, problem): "theme \(source): key '\(key)' \(problem)"
+        }
+    }
+}
+
+/// Loads themes: by built-in name (`flat`, `activity`) or from a user's JSON file.
+///
+/// A key the file leaves out keeps the value of the default theme (`Theme.standard`); a key of the
+/// wrong type or out of range, or one that no theme has, is an error that names it.
+public enum ThemeLoader {
+    /// Names of the built-in themes.
+    public static var builtInNames: [String] { BundledAssets.themeNames }
+
+    /// A built-in theme by name, or a theme file when `nameOrPath` ends in .json or contains a slash.
+    public static func load(_ nameOrPath: String) throws(ThemeError) -> Theme {
+        if nameOrPath.hasSuffix(".json") || nameOrPath.contains("/") {
+            let data: Data
+            do { data = try Data(contentsOf: URL(fileURLWithPath: nameOrPath)) } catch {
+                let reason = FileManager.default.fileExists(atPath: nameOrPath) ? "permission denied or not a file" : "no such file"
+                throw .unreadable(path: nameOrPath, reason: reason)
+            }
+            return try parse(data, source: nameOrPath)
+        }
+        guard let data = BundledAssets.themeData(named: nameOrPath) else {
+            throw .unknownTheme(nameOrPath, available: builtInNames)
+        }
+        return try parse(data, source: "'\(nameOrPath)'")
+    }
+
+    /// A theme from JSON text; `source` names it in errors.
+    public static func parse(_ data: Data, source: String) throws(ThemeError) -> Theme {
+        let object: Any
+        do { object = try JSONSerialization.jsonObject(with: data) } catch {
+            throw .malformed(source: source, reason: (error as NSError).userInfo["NSDebugDescription"] as? String ?? "parse error")
+        }
+        guard let root = object as? [String: Any] else {
+            throw .malformed(source: source, reason: "the top level must be an object")
+        }
+        var reader = Reader(source: source)
+        return try reader.theme(root)
+    }
+
+    private struct Reader {
+        let source: String
+
+        func fail(_ key: String, _ problem: String) -> ThemeError { .badValue(source: source, key: key, problem: problem) }
+
+        mutating func theme(_ root: [String: Any]) throws(ThemeError) -> Theme {
+            let known: Set<String> = ["name", "background", "rings", "outerRadius", "thickness", "gap", "minimumHoleRadius",
+                                      "trackOpacity", "tipThreshold", "shadowOpacity", "shadowSigma", "shadowOffset", "progress"]
+            if let unknown = root.keys.sorted().first(where: { !known.contains($0) }) {
+                throw fail(unknown, "is not a theme key (known keys: \(known.sorted().joined(separator: ", ")))")
+            }
+            var t = Theme.standard
+            if let v = root["name"] { t.name = try string(v, "name") }
+            if let v = root["background"] { t.background = try color(v, "background") }
+            if let v = root["rings"] { t.rings = try rings(v) }
+            if let v = root["outerRadius"] { t.outerRadius = try number(v, "outerRadius", 0.01...0.5) }
+            if let v = root["thickness"] { t.thickness = try number(v, "thickness", 0.001...0.5) }
+            if let v = root["gap"] { t.gap = try number(v, "gap", 0...0.5) }
+            if let v = root["minimumHoleRadius"] { t.minimumHoleRadius = try number(v, "minimumHoleRadius", 0...0.45) }
+            if let v = root["trackOpacity"] { t.trackOpacity = try number(v, "trackOpacity", 0...1) }
+            if let v = root["tipThreshold"] { t.tipThreshold = try number(v, "tipThreshold", 0...10) }
+            if let v = root["shadowOpacity"] { t.shadowOpacity = try number(v, "shadowOpacity", 0...1) }
+            if let v = root["shadowSigma"] { t.shadowSigma = try number(v, "shadowSigma", 0.001...2) }
+            if let v = root["shadowOffset"] { t.shadowOffset = try number(v, "shadowOffset", -2...2) }
+            if let v = root["progress"] {
+                guard let list = v as? [Any], (1...RingValues.maximumRings).contains(list.count) else {
+                    throw fail("progress", "must be a list of 1 to \(RingValues.maximumRings) numbers")
+                }
+                t.progress = []
+                for (i, item) in list.enumerated() {
+                    t.progress.append(try number(item, "progress[\(i)]", 0...RingValues.maximumProgress))
+                }
+            }
+            if t.minimumHoleRadius >= t.outerRadius {
+                throw fail("minimumHoleRadius", "must be smaller than outerRadius (\(t.outerRadius))")
+            }
+            return t
+        }
+
+        func rings(_ value: Any) throws(ThemeError) -> [RingStyle] {
+            guard let list = value as? [Any], !list.isEmpty else { throw fail("rings", "must be a non-empty list of ring objects") }
+            var styles: [RingStyle] = []
+            for (i, item) in list.enumerated() {
+                let key = "rings[\(i)]"
+                guard let ring = item as? [String: Any] else { throw fail(key, "must be an object with start and end colours") }
+                if let unknown = ring.keys.sorted().first(where: { !["name", "start", "end"].contains($0) }) {
+                    throw fail("\(key).\(unknown)", "is not a ring key (known: name, start, end)")
+                }
+                let fallback = Theme.standard.style(ofRing: i)
+                styles.append(RingStyle(
+                    name: try ring["name"].map { v throws(ThemeError) in try string(v, "\(key).name") } ?? fallback.name,
+                    start: try ring["start"].map { v throws(ThemeError) in try color(v, "\(key).start") } ?? fallback.start,
+                    end: try ring["end"].map { v throws(ThemeError) in try color(v, "\(key).end") } ?? fallback.end))
+            }
+            return styles
+        }
+
+        /// A JSON number; JSONSerialization hands booleans over as NSNumber too, so those are told apart by type.
+        func jsonNumber(_ value: Any) -> NSNumber? {
+            guard let n = value as? NSNumber, !String(describing: type(of: value)).contains("Boolean") else { return nil }
+            return n
+        }
+
+        func string(_ value: Any, _ key: String) throws(ThemeError) -> String {
+            guard let s = value as? String else { throw fail(key, "must be a string") }
+            return s
+        }
+
+        func number(_ value: Any, _ key: String, _ range: ClosedRange<Double>) throws(ThemeError) -> Double {
+            guard let n = jsonNumber(value) else { throw fail(key, "must be a number") }
+            let d = n.doubleValue
+            guard d.isFinite, range.contains(d) else { throw fail(key, "must be between \(range.lowerBound) and \(range.upperBound), not \(d)") }
+            return d
+        }
+
+        /// A colour as [r, g, b] with 0...255 integers or as "#rrggbb".
+        func color(_ value: Any, _ key: String) throws(ThemeError) -> RGB8 {
+            let problem = "must be a colour: [r, g, b] with whole numbers 0 to 255, or \"#rrggbb\""
+            if let hex = value as? String {
+                let digits = hex.hasPrefix("#") ? String(hex.dropFirst()) : hex
+                guard digits.count == 6, let v = UInt32(digits, radix: 16) else { throw fail(key, problem) }
+                return RGB8(UInt8(v >> 16), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF))
+            }
+            guard let list = value as? [Any], list.count == 3 else { throw fail(key, problem) }
+            var channels: [UInt8] = []
+            for item in list {
+                guard let n = jsonNumber(item) else { throw fail(key, problem) }
+                let d = n.doubleValue
+                guard d == d.rounded(), d >= 0, d <= 255 else { throw fail(key, problem) }
+                channels.append(UInt8(d))
+            }
+            return RGB8(channels[0], channels[1], channels[2])
+        }
+    }
+}

@@ -1,0 +1,58 @@
+/// The ring between two concentric circles (a track).
+public struct Annulus: Shape {
+    public var center: Point
+    public var innerRadius: Double
+    public var outerRadius: Double
+    /// Wholly covered pixels whose centres lie in this wedge are left out, because something opaque
+    /// of the same radii is drawn over them next (a progress arc over its track). Rim pixels stay.
+    public var occludedSector: Sector?
+
+    public init(center: Point, innerRadius: Double, outerRadius: Double, occludedSector: Sector? = nil) {
+        self.center = center
+        self.innerRadius = max(0, innerRadius)
+        self.outerRadius = max(0, outerRadius)
+        self.occludedSector = occludedSector
+    }
+
+    var scan: AnnulusScan { AnnulusScan(cx: center.x, cy: center.y, inner: innerRadius, outer: outerRadius) }
+
+    public var bounds: IntRect { scan.bounds }
+
+    public func forEachSpan(in clip: IntRect, scratch: UnsafeMutablePointer<Float>, _ body: SpanBody) {
+        guard let hidden = occludedSector else {
+            scan.forEachRun(in: clip, scratch: scratch, body)
+            return
+        }
+        scan.forEachRun(in: clip, scratch: scratch) { y, x0, count, coverage in
+            guard coverage == nil else { return body(y, x0, count, coverage) }
+            hidden.forEachPiece(y: y, x0: x0, count: count) { x, n, inside in
+                if !inside { body(y, x, n, nil) }
+            }
+        }
+    }
+
+    public func coverage(atX x: Double, y: Double) -> Double {
+        let d = (Point(x: x, y: y) - center).length
+        return d <= outerRadius && d >= innerRadius ? 1 : 0
+    }
+}
+
+/// A filled circle.
+public struct Disc: Shape {
+    public var center: Point
+    public var radius: Double
+
+    public init(center: Point, radius: Double) { self.center = center; self.radius = max(0, radius) }
+
+    var scan: AnnulusScan { AnnulusScan(cx: center.x, cy: center.y, inner: 0, outer: radius) }
+
+    public var bounds: IntRect { scan.bounds }
+
+    public func forEachSpan(in clip: IntRect, scratch: UnsafeMutablePointer<Float>, _ body: SpanBody) {
+        scan.forEachRun(in: clip, scratch: scratch, body)
+    }
+
+    public func coverage(atX x: Double, y: Double) -> Double {
+        (Point(x: x, y: y) - center).length <= radius ? 1 : 0
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+
+/// A circular arc stroked with round caps: every point within `thickness / 2` of the centre-line arc
+/// that starts at `startAngle` (clockwise from 12 o'clock) and runs through `sweep` radians (positive
+/// clockwise on screen, negative counter-clockwise). Sweeps of a full turn or more cover the whole
+/// annulus; which lap lies on top is the shader's business (see `topmostParameter`).
+public struct ArcStroke: Shape {
+    public var center: Point
+    public var radius: Double
+    public var thickness: Double
+    public var startAngle: Double
+    public var sweep: Double
+
+    public init(center: Point, radius: Double, thickness: Double, startAngle: Double, sweep: Double) {
+        self.center = center
+        self.radius = max(0, radius)
+        self.thickness = max(0, thickness)
+        self.startAngle = startAngle
+        self.sweep = sweep
+    }
+
+    public var halfWidth: Double { thickness / 2 }
+    /// +1 for clockwise, -1 for counter-clockwise.
+    public var direction: Double { sweep < 0 ? -1 : 1 }
+    public var endAngle: Double { startAngle + sweep }
+    public var startPoint: Point { .onCircle(center: center, radius: radius, angle: startAngle) }
+    public var endPoint: Point { .onCircle(center: center, radius: radius, angle: endAngle) }
+    public var coversFullTurn: Bool { abs(sweep) >= 2 * Double.pi }
+
+    /// Unit direction of travel at the end point.
+    public var endTangent: Point {
+        Point(x: cos(endAngle) * direction, y: sin(endAngle) * direction)
+    }
+
+    /// Unit direction of travel at the start point.
+    public var startTangent: Point {
+        Point(x: cos(startAngle) * direction, y: sin(startAngle) * direction)
+    }
+
+    var annulus: AnnulusScan {
+        AnnulusScan(cx: center.x, cy: center.y, inner: max(0, radius - halfWidth), outer: radius + halfWidth)
+    }
+
+    /// The clockwise sector the arc covers, as the start angle and a non-negative sweep below 2 pi.
+    private var clockwiseSector: (start: Double, sweep: Double) {
+        sweep >= 0 ? (startAngle, sweep) : (startAngle + sweep, -sweep)
+    }
+
+    public var bounds: IntRect {
+        if coversFullTurn || sweep == 0 && thickness == 0 { return annulus.bounds }
+        let (start, span) = clockwiseSector
+        var points = [Point.onCircle(center: center, radius: radius, angle: start),
+                      Point.onCircle(center: center, radius: radius, angle: start + span)]
+        // The circle's extreme points (12, 3, 6, 9 o'clock) that the sector passes.
+        for quarter in 0..<8 {
+            let angle = Double(quarter) * Double.pi / 2
+            var rel = (angle - start).truncatingRemainder(dividingBy: 2 * Double.pi)
+            if rel < 0 { rel += 2 * Double.pi }
+            if rel <= span { points.append(.onCircle(center: center, radius: radius, angle: angle)) }
+        }
+        let w = halfWidth
+        let box = IntRect(enclosingMinX: points.map(\.x).min()! - w, minY: points.map(\.y).min()! - w,
+                          maxX: points.map(\.x).max()! + w, maxY: points.map(\.y).max()! + w)
+        return box.intersection(annulus.bounds)
+    }
+
+    public func forEachSpan(in clip: IntRect, scratch: UnsafeMutablePointer<Float>, _ body: SpanBody) {
+        let scan = annulus
+        if coversFullTurn {
+            scan.forEachRun(in: clip, scratch: scratch, body)
+            return
+        }
+        let sector = self.sector
+        let a = startPoint, b = endPoint
+        let w = halfWidth, reach = (w + 1) * (w + 1)
+        let capRows = (min(a.y, b.y) - w - 1, max(a.y, b.y) + w + 1)
+        scan.forEachRun(in: clip.intersection(bounds), scratch: scratch) { y, x0, count, coverage in
+            let py = Double(y) + 0.5
+            let nearCaps = py > capRows.0 && py < capRows.1
+            sector.forEachPiece(y: y, x0: x0, count: count) { x, n, inside in
+                if inside {
+                    body(y, x, n, coverage.map { $0 + (x - x0) })
+                    return
+                }
+                guard nearCaps else { return }
+                // Outside the band's wedge only the round caps can cover a pixel.
+                let cut = scratch + (x - x0)
+                var any = false
+                for i in 0..<n {
+                    let px = Double(x + i) + 0.5
+                    let c = Float(max(capCoverage(px - a.x, py - a.y, w, reach), capCoverage(px - b.x, py - b.y, w, reach)))
+                    cut[i] = c
+                    any = any || c > 0
+                }
+                if any { body(y, x, n, cut) }
+            }
+        }
+    }
+
+    /// The wedge of the band (without caps), clockwise.
+    public var sector: Sector {
+        let (start, span) = clockwiseSector
+        return Sector(center: center, start: start, sweep: span)
+    }
+
+    @inline(__always)
+    private func capCoverage(_ dx: Double, _ dy: Double, _ w: Double, _ reach: Double) -> Double {
+        let d2 = dx * dx + dy * dy
+        if d2 >= reach { return 0 }
+        return discCoverage(radius: w, dx: dx, dy: dy, rho: d2.squareRoot())
+    }
+
+    /// Distance from a point to the centre-line arc.
+    public func distanceToCenterLine(x: Double, y: Double) -> Double {
+        let dx = x - center.x, dy = y - center.y
+        let rho = (dx * dx + dy * dy).squareRoot()
+        if coversFullTurn || sector.contains(dx: dx, dy: dy) { return abs(rho - radius) }
+        return min((Point(x: x, y: y) - startPoint).length, (Point(x: x, y: y) - endPoint).length)
+    }
+
+    /// The angle of a point from the start radius in the direction of travel, in [0, 2 pi).
+    public func relativeAngle(x: Double, y: Double) -> Double {
+        let theta = atan2(x - center.x, center.y - y)
+        var rel = direction * (theta - startAngle)
+        rel = rel.truncatingRemainder(dividingBy: 2 * Double.pi)
+        if rel < 0 { rel += 2 * Double.pi }
+        return rel
+    }
+
+    public func coverage(atX x: Double, y: Double) -> Double {
+        distanceToCenterLine(x: x, y: y) <= halfWidth ? 1 : 0
+    }
+
+    /// The arc-length parameter u in 0...1 of the path piece on top at a point of the stroke: the band of
+    /// the latest lap passing the point's angle, the end cap (u = 1) beyond the end, the start cap
+    /// (u = 0) behind the start. The exact rule the conic gradient shader approximates per pixel.
+    public func topmostParameter(x: Double, y: Double) -> Double {
+        let total = abs(sweep)
+        guard total > 0 else { return 1 }
+        let p = Point(x: x, y: y)
+        let beyondEnd = (p - endPoint).x * endTangent.x + (p - endPoint).y * endTangent.y > 0
+        if beyondEnd && (p - endPoint).length <= halfWidth { return 1 }
+        let rel = relativeAngle(x: x, y: y)
+        let lap = ((total - rel) / (2 * Double.pi)).rounded(.down)
+        let rho = (p - center).length
+        if lap >= 0 && abs(rho - radius) <= halfWidth { return (rel + 2 * Double.pi * lap) / total }
+        return 0
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// An integer pixel rectangle: x ..< x + width, y ..< y + height.
+public struct IntRect: Equatable, Sendable, CustomStringConvertible {
+    public var x: Int, y: Int, width: Int, height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x; self.y = y; self.width = max(0, width); self.height = max(0, height)
+    }
+
+    /// The smallest pixel rectangle that holds the real rectangle [minX, maxX] x [minY, maxY].
+    public init(enclosingMinX minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else {
+            self.init(x: 0, y: 0, width: 0, height: 0); return
+        }
+        let clampedMinX = Int(max(-1e9, min(1e9, minX.rounded(.down))))
+        let clampedMinY = Int(max(-1e9, min(1e9, minY.rounded(.down))))
+        let clampedMaxX = Int(max(-1e9, min(1e9, maxX.rounded(.up))))
+        let clampedMaxY = Int(max(-1e9, min(1e9, maxY.rounded(.up))))
+        self.init(x: clampedMinX, y: clampedMinY, width: clampedMaxX - clampedMinX, height: clampedMaxY - clampedMinY)
+    }
+
+    public var minX: Int { x }
+    public var minY: Int { y }
+    public var maxX: Int { x + width }
+    public var maxY: Int { y + height }
+    public var isEmpty: Bool { width == 0 || height == 0 }
+
+    public func contains(x px: Int, y py: Int) -> Bool { px >= x && px < maxX && py >= y && py < maxY }
+
+    public func intersection(_ other: IntRect) -> IntRect {
+        let x0 = max(x, other.x), y0 = max(y, other.y)
+        return IntRect(x: x0, y: y0, width: min(maxX, other.maxX) - x0, height: min(maxY, other.maxY) - y0)
+    }
+
+    public func union(_ other: IntRect) -> IntRect {
+        if isEmpty { return other }
+        if other.isEmpty { return self }
+        let x0 = min(x, other.x), y0 = min(y, other.y)
+        return IntRect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
+    }
+
+    public var description: String { "\(width)x\(height)+\(x)+\(y)" }
+}
+
+/// A point in pixel space: pixel (x, y) covers [x, x+1) x [y, y+1), so its centre is (x + 0.5, y + 0.5).
+public struct Point: Equatable, Sendable {
+    public var x: Double, y: Double
+    public init(x: Double, y: Double) { self.x = x; self.y = y }
+
+    /// The point at `radius` from `center` in the direction `angle`, measured clockwise from 12 o'clock.
+    public static func onCircle(center: Point, radius: Double, angle: Double) -> Point {
+        Point(x: center.x + radius * sin(angle), y: center.y - radius * cos(angle))
+    }
+
+    public static func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
+    public static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
+    public static func * (a: Point, k: Double) -> Point { Point(x: a.x * k, y: a.y * k) }
+    public var length: Double { (x * x + y * y).squareRoot() }
+}

@@ -1,0 +1,30 @@
+/// A paint source in Skia's sense: the colour of every pixel a shape covers.
+///
+/// Fast path: `shade` fills a whole run of premultiplied pixels in one call, so dynamic dispatch costs
+/// once per span. Reference path: `color(atX:y:)` gives the exact colour at a point.
+public protocol Shader: Sendable {
+    /// True when every colour it produces has alpha 255, so covered pixels can be copied, not blended.
+    var isOpaque: Bool { get }
+
+    /// Writes the premultiplied colours of pixels (x ..< x + count, y) to `out`.
+    func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>)
+
+    /// The exact premultiplied colour at a point, on the 0...255 scale.
+    func color(atX x: Double, y: Double) -> ColorF
+}
+
+/// One thing to draw: a shape painted with a shader.
+public struct DrawCommand: Sendable {
+    public var shape: any Shape
+    public var shader: any Shader
+    public init(shape: any Shape, shader: any Shader) { self.shape = shape; self.shader = shader }
+}
+
+/// A whole frame as data: an opaque background and the commands drawn over it in order.
+public struct DisplayList: Sendable {
+    public var background: PackedPixel
+    public var commands: [DrawCommand]
+    public init(background: PackedPixel, commands: [DrawCommand] = []) {
+        self.background = background; self.commands = commands
+    }
+}
