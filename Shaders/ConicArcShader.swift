@@ -17,6 +17,8 @@ public struct ConicArcShader: Shader {
     /// The arc's numbers in the Float form the per-pixel loops use.
     private struct Frame {
         let total: Float, inverseTotal: Float, direction: Float, start: Float
+        /// Whether angles may be interpolated linearly over 8 pixels (see `interpolates`).
+        let interpolates: Bool
         let cx: Float, cy: Float, halfWidth: Float
         let sx: Float, sy: Float, ex: Float, ey: Float, tx: Float, ty: Float
     }
@@ -30,102 +32,129 @@ public struct ConicArcShader: Shader {
         let s = arc.startPoint, e = arc.endPoint, t = arc.endTangent
         frame = Frame(total: Float(total), inverseTotal: total > 0 ? Float(1 / total) : 0,
                       direction: Float(arc.direction), start: Float(start),
+                      interpolates: ConicArcShader.interpolates(innerRadius: arc.radius - arc.halfWidth, sweep: total),
                       cx: Float(arc.center.x), cy: Float(arc.center.y), halfWidth: Float(arc.halfWidth),
                       sx: Float(s.x), sy: Float(s.y), ex: Float(e.x), ey: Float(e.y), tx: Float(t.x), ty: Float(t.y))
     }
 
     public var isOpaque: Bool { ramp.isOpaque }
 
+    /// Along a pixel row at distance >= rho from the centre the angle's second derivative is at most
+    /// 0.65 / rho^2, so a straight line over 8 pixels is off by at most 8^2 / 8 * 0.65 / rho^2 = 5.2 / rho^2
+    /// radians. Interpolate only while that moves u = angle / sweep by under a quarter of a colour table
+    /// step (under 0.07 of a level).
+    static func interpolates(innerRadius rho: Double, sweep: Double) -> Bool {
+        rho > 0 && 5.2 / (rho * rho) <= sweep / Double(4 * (ColorRamp.lutSize - 1))
+    }
+
     private static let twoPi = 2 * Float.pi
     private static let inverseTwoPi = 1 / (2 * Float.pi)
-
-    /// The angle from the start radius in the direction of travel, in [0, 2 pi).
-    @inline(__always)
-    private func relativeAngle(_ dx: Float, _ dy: Float) -> Float {
-        var rel = frame.direction * (FastAngle.atan2(dx, -dy) - frame.start)
-        rel += rel < 0 ? Self.twoPi : 0
-        rel += rel < 0 ? Self.twoPi : 0
-        return rel >= Self.twoPi ? rel - Self.twoPi : rel
-    }
 
     public func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         ramp.lut.withUnsafeBufferPointer { lut in
             let f = frame, py = Float(y) + 0.5
-            let reach = f.halfWidth + 1
             guard f.total > 0 else {
                 out.update(repeating: lut[lut.count - 1], count: count)
                 return
             }
-            // Columns near a cap that this row meets take the careful path, eight at a time.
+            // Columns of the caps' boxes that this row meets; chunks there also run the cap tests.
+            let reach = f.halfWidth + 1
             let endCols = abs(py - f.ey) < reach ? (f.ex - reach, f.ex + reach) : (1, -1)
             let startCols = abs(py - f.sy) < reach ? (f.sx - reach, f.sx + reach) : (1, -1)
+            let dy = SIMD8<Float>(repeating: py - f.cy)
+            let chunkStarts = SIMD8<Float>(0, 8, 16, 24, 32, 40, 48, 56)
+            var edges = SIMD8<Float>(), steps = SIMD8<Float>()
+            // Short runs (rims) are cheaper with exact angles than with a 64-pixel table of them.
+            let interpolates = f.interpolates && count >= 32
             var i = 0
             while i < count {
+                let chunk = (i / 8) % 8
+                if interpolates && chunk == 0 {
+                    // Exact angles at the ends of the next eight chunks, two vector atans per 64 pixels.
+                    let dx = SIMD8<Float>(repeating: Float(x + i) + 0.5 - f.cx) + chunkStarts
+                    edges = FastAngle.clockwiseAngle(dx, dy)
+                    steps = FastAngle.clockwiseAngle(dx + 8, dy) - edges
+                    steps.replace(with: steps - 2 * Float.pi, where: steps .> Float.pi)
+                    steps.replace(with: steps + 2 * Float.pi, where: steps .< -Float.pi)
+                }
                 let n = min(8, count - i)
                 let lo = Float(x + i), hi = lo + Float(n)
-                let nearCap = (hi > endCols.0 && lo < endCols.1) || (hi > startCols.0 && lo < startCols.1)
-                if nearCap {
-                    shadeNearCaps(x: x + i, py: py, count: n, lut: lut, into: out + i)
+                let nearEnd = hi > endCols.0 && lo < endCols.1
+                let nearStart = hi > startCols.0 && lo < startCols.1
+                let angles: SIMD8<Float>
+                if interpolates {
+                    angles = edges[chunk] + steps[chunk] * SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7) / 8
                 } else {
-                    shadeBand(x: x + i, py: py, count: n, lut: lut, into: out + i)
+                    let dx = SIMD8<Float>(repeating: lo + 0.5 - f.cx) + SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
+                    angles = FastAngle.clockwiseAngle(dx, dy)
                 }
+                shadeChunk(x: x + i, py: py, angles: angles, count: n, caps: nearEnd || nearStart, lut: lut, into: out + i)
                 i += 8
             }
         }
     }
 
-    /// Up to eight pixels away from both caps: the latest lap's colour.
+    /// Up to eight pixels: the latest lap's colour; with `caps`, also the start cap in the gap of a
+    /// sweep under one turn and the end cap over whatever lies below it (see `applyCaps`).
     @inline(__always)
-    private func shadeBand(x: Int, py: Float, count: Int, lut: UnsafeBufferPointer<UInt32>, into out: UnsafeMutablePointer<UInt32>) {
+    private func shadeChunk(x: Int, py: Float, angles: SIMD8<Float>, count: Int, caps: Bool,
+                            lut: UnsafeBufferPointer<UInt32>, into out: UnsafeMutablePointer<UInt32>) {
         typealias F8 = SIMD8<Float>
         let f = frame
         let twoPi = F8(repeating: Self.twoPi)
-        let dy = F8(repeating: py - f.cy)
-        let scale = Float(lut.count - 1)
-        let lanes = F8(0, 1, 2, 3, 4, 5, 6, 7)
-        let dx = F8(repeating: Float(x) + 0.5 - f.cx) + lanes
-        var rel = f.direction * (FastAngle.atan2(dx, -dy) - f.start)
-        rel.replace(with: rel + twoPi, where: rel .< 0)
+        let last = Float(lut.count - 1)
+        let px = F8(repeating: Float(x) + 0.5) + F8(0, 1, 2, 3, 4, 5, 6, 7)
+        // Angles lie in [0, 2 pi) (interpolated ones stray a hair beyond), so one wrap each way suffices.
+        var rel = f.direction * (angles - f.start)
         rel.replace(with: rel + twoPi, where: rel .< 0)
         rel.replace(with: rel - twoPi, where: rel .>= twoPi)
-        var laps = FastAngle.floor((f.total - rel) * Self.inverseTwoPi)
-        laps.replace(with: 0, where: laps .< 0)
-        var u = (rel + twoPi * laps) * f.inverseTotal
-        u.replace(with: 0, where: u .< 0)
-        u.replace(with: 1, where: u .> 1)
-        u = u * scale + 0.5
-        for lane in 0..<count { out[lane] = lut[Int(u[lane])] }
+        let q = (f.total - rel) * Self.inverseTwoPi
+        let gap = q .< 0
+        let laps = FastAngle.floor(q.replacing(with: 0, where: gap))
+        var index = (rel + twoPi * laps) * (f.inverseTotal * last)
+        index.replace(with: 0, where: index .< 0)
+        index.replace(with: last, where: index .> last)
+        if caps && applyCaps(px: px, py: py, gap: gap, index: &index, count: count, lut: lut, into: out) { return }
+        // Adding 2^23 leaves round(index) in the low mantissa bits: no checked float-to-int conversion.
+        let bits = unsafeBitCast(index + 8_388_608, to: SIMD8<UInt32>.self) & 0x7F_FFFF
+        for lane in 0..<count { out[lane] = lut[Int(bits[lane])] }
     }
 
-    /// Pixels near a cap: one at a time, with the cap colours mixed by the caps' coverage.
-    private func shadeNearCaps(x: Int, py: Float, count: Int, lut: UnsafeBufferPointer<UInt32>, into out: UnsafeMutablePointer<UInt32>) {
-        let f = frame, w = f.halfWidth, dy = py - f.cy
-        let scale = Float(lut.count - 1)
-        let startColor = lut[0], endColor = lut[lut.count - 1]
-        for i in 0..<count {
-            let px = Float(x + i) + 0.5
-            let rel = relativeAngle(px - f.cx, dy)
-            let lapsBelow = FastAngle.floor((f.total - rel) * Self.inverseTwoPi)
-            var color: UInt32, underWeight: Float
-            if lapsBelow >= 0 {
-                let u = min(max((rel + Self.twoPi * lapsBelow) * f.inverseTotal, 0), 1)
-                color = lut[Int(u * scale + 0.5)]
-                underWeight = 1
-            } else {
-                // In the gap of a sweep under one turn: only the caps can cover this pixel.
-                let ox = px - f.sx, oy = py - f.sy
-                color = startColor
-                underWeight = min(max(w - (ox * ox + oy * oy).squareRoot() + 0.5, 0), 1)
-            }
-            let ox = px - f.ex, oy = py - f.ey
-            if ox * f.tx + oy * f.ty > 0 {
-                let capWeight = min(max(w - (ox * ox + oy * oy).squareRoot() + 0.5, 0), 1)
-                if capWeight > 0 {
-                    color = Self.mix(color, endColor, capWeight / (capWeight + (1 - capWeight) * underWeight))
-                }
-            }
-            out[i] = color
+    /// In chunks near a cap: the start cap's colour in the gap, the end cap's inside its half-disc.
+    /// Returns true when it has written the chunk itself (a cap's rim crosses it).
+    private func applyCaps(px: SIMD8<Float>, py: Float, gap: SIMDMask<SIMD8<Int32>>, index: inout SIMD8<Float>,
+                           count: Int, lut: UnsafeBufferPointer<UInt32>, into out: UnsafeMutablePointer<UInt32>) -> Bool {
+        let f = frame, last = Float(lut.count - 1)
+        index.replace(with: 0, where: gap)
+        let w = f.halfWidth
+        let ox = px - f.ex, oy = py - f.ey
+        let beyondEnd = ox * f.tx + oy * f.ty .> 0
+        let d2 = ox * ox + oy * oy
+        index.replace(with: last, where: beyondEnd .& (d2 .<= (w - 0.5) * (w - 0.5)))
+        let capEdge = beyondEnd .& (d2 .> (w - 0.5) * (w - 0.5)) .& (d2 .< (w + 0.5) * (w + 0.5))
+        guard any(capEdge) else { return false }
+        for lane in 0..<count {
+            let band = lut[Int(index[lane] + 0.5)]
+            out[lane] = capEdge[lane] ? capEdgeColor(px: px[lane], py: py, inGap: gap[lane], band: band, lut: lut) : band
         }
+        return true
+    }
+
+    /// A pixel on the rim of the end cap's half-disc: the end colour mixed with what lies below by
+    /// the cap's coverage (the band of an earlier lap, or in the gap the start cap, itself weighted
+    /// by its own coverage).
+    private func capEdgeColor(px: Float, py: Float, inGap: Bool, band: UInt32, lut: UnsafeBufferPointer<UInt32>) -> UInt32 {
+        let f = frame, w = f.halfWidth
+        var under = band, underWeight: Float = 1
+        if inGap {
+            let ox = px - f.sx, oy = py - f.sy
+            under = lut[0]
+            underWeight = min(max(w - (ox * ox + oy * oy).squareRoot() + 0.5, 0), 1)
+        }
+        let ox = px - f.ex, oy = py - f.ey
+        let capWeight = min(max(w - (ox * ox + oy * oy).squareRoot() + 0.5, 0), 1)
+        guard capWeight > 0 else { return under }
+        return Self.mix(under, lut[lut.count - 1], capWeight / (capWeight + (1 - capWeight) * underWeight))
     }
 
     /// Per-channel linear mix of two packed pixels.

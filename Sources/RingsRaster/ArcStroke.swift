@@ -74,7 +74,7 @@ public struct ArcStroke: Shape {
         let a = startPoint, b = endPoint
         let w = halfWidth, reach = (w + 1) * (w + 1)
         let capRows = (min(a.y, b.y) - w - 1, max(a.y, b.y) + w + 1)
-        scan.forEachRun(in: clip.intersection(bounds), scratch: scratch) { y, x0, count, coverage in
+        scan.forEachRun(in: clip, scratch: scratch) { y, x0, count, coverage in
             let py = Double(y) + 0.5
             let nearCaps = py > capRows.0 && py < capRows.1
             sector.forEachPiece(y: y, x0: x0, count: count) { x, n, inside in

@@ -45,15 +45,33 @@ public struct Rasterizer {
 
     public init() {}
 
-    /// Clears to the background and draws every command in order.
+    /// Pixels per band: a band of the frame (about 256 KB) stays in the cache while every command
+    /// draws into it, so blending reads what the clear just wrote from cache, not from memory.
+    static let bandPixels = 65536
+
+    /// Clears to the background and draws every command in order, one horizontal band at a time.
     public mutating func render(_ list: DisplayList, into pixmap: Pixmap) {
-        pixmap.fill(list.background)
-        for command in list.commands { fill(command.shape, with: command.shader, into: pixmap) }
+        let boxes = list.commands.map { pixmap.bounds.intersection($0.shape.bounds) }
+        let bandRows = max(8, Rasterizer.bandPixels / max(1, pixmap.width))
+        var top = 0
+        while top < pixmap.height {
+            let band = IntRect(x: 0, y: top, width: pixmap.width, height: min(bandRows, pixmap.height - top))
+            pixmap.subview(band).fill(list.background)
+            for (command, box) in zip(list.commands, boxes) {
+                let clip = box.intersection(band)
+                if !clip.isEmpty { fill(command.shape, with: command.shader, into: pixmap, clip: clip) }
+            }
+            top += band.height
+        }
     }
 
     /// Composites `shader` through `shape`'s coverage, source-over.
     public mutating func fill(_ shape: any Shape, with shader: any Shader, into pixmap: Pixmap) {
-        let clip = pixmap.bounds.intersection(shape.bounds)
+        fill(shape, with: shader, into: pixmap, clip: pixmap.bounds.intersection(shape.bounds))
+    }
+
+    /// The same, only inside `clip`, which lies within the pixmap and the shape's bounds.
+    private mutating func fill(_ shape: any Shape, with shader: any Shader, into pixmap: Pixmap, clip: IntRect) {
         guard !clip.isEmpty else { return }
         if coverage.count < clip.width {
             coverage = [Float](repeating: 0, count: pixmap.width)
