@@ -2,7 +2,7 @@
 # Each first installs the Debian packages that are missing (quick when all are present).
 
 DEB_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fontconfig fonts-dejavu-core \
-                xvfb xdotool x11-apps imagemagick openbox xauth
+                xvfb xdotool x11-apps x11-utils imagemagick openbox xauth
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 

@@ -22,7 +22,7 @@ let package = Package(
         .target(name: "RingsAnimation"),
 
         // MARK: The product's model and scene
-        .target(name: "RingsAssets", path: "Assets", resources: [.copy("Themes")]),
+        .target(name: "RingsAssets", path: "Assets", exclude: ["Pictures"], resources: [.copy("Themes")]),
         .target(name: "Rings", dependencies: ["RingsRaster", "Shaders", "RingsAnimation", "RingsAssets"]),
 
         // MARK: SDL and the executable

@@ -11,10 +11,24 @@ public final class RingsWindow {
 
     /// Opens the window; throws when there is no display (the message says so).
     public init(title: String, width: Int, height: Int) throws(SDLError) {
+        let env = ProcessInfo.processInfo.environment
+        let requested = env["SDL_VIDEODRIVER"] ?? ""
+        // Asked without any display, SDL would probe Wayland (printing noise) and fall back to an
+        // invisible driver; say plainly that there is nothing to show a window on.
+        if requested.isEmpty && (env["DISPLAY"] ?? "").isEmpty && (env["WAYLAND_DISPLAY"] ?? "").isEmpty {
+            throw SDLError("no display available (DISPLAY and WAYLAND_DISPLAY are not set)")
+        }
+        if requested.isEmpty && (env["WAYLAND_DISPLAY"] ?? "").isEmpty { SDL_SetHint(SDL_HINT_VIDEODRIVER, "x11") }
         SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else {
             throw SDLError.last("no display available")
+        }
+        // An unreachable display makes SDL fall back to its invisible drivers: no window for a person.
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+        if ["offscreen", "dummy"].contains(driver) && requested != driver {
+            SDL_QuitSubSystem(SDL_INIT_VIDEO)
+            throw SDLError("no display available (cannot reach \(env["DISPLAY"] ?? env["WAYLAND_DISPLAY"] ?? "a display"))")
         }
         let centered = Int32(0x2FFF_0000)  // SDL_WINDOWPOS_CENTERED, a C macro Swift does not import
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_SHOWN.rawValue

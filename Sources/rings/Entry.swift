@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 
-/// Runs the command line: our own errors as one line on stderr and exit status 1; ArgumentParser's
-/// usage errors and help as it prints them.
+/// Runs the command line. Every error is one line on stderr with a non-zero exit status: our own
+/// with status 1, ArgumentParser's usage errors with its status (64); help goes to stdout.
 @main
 enum Entry {
     static func main() {
@@ -10,11 +10,18 @@ enum Entry {
             var command = try RingsCommand.parseAsRoot()
             try command.run()
         } catch let error as UserError {
-            FileHandle.standardError.write(Data("rings: error: \(error.message)\n".utf8))
-            exit(1)
+            fail(error.message, status: 1)
         } catch {
-            RingsCommand.exit(withError: error)
+            let status = RingsCommand.exitCode(for: error)
+            guard status != .success else { RingsCommand.exit(withError: error) }
+            let message = RingsCommand.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            fail("\(message) (see `rings help`)", status: status.rawValue)
         }
+    }
+
+    static func fail(_ message: String, status: Int32) -> Never {
+        FileHandle.standardError.write(Data("rings: error: \(message)\n".utf8))
+        exit(status)
     }
 }
 

@@ -6,10 +6,11 @@ struct SceneOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A built-in theme (activity, flat) or the path of a theme .json file.", valueName: "name|path"))
     var theme = "activity"
 
-    @Option(help: ArgumentHelp("Canvas size in pixels, 1 to 16384 on a side.", valueName: "WxH"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Canvas size in pixels, 1 to 16384 on a side.", valueName: "WxH"))
     var size: String?
 
-    @Option(help: ArgumentHelp(
+    // Unconditional, so that a negative value ("-0.5") reaches the range check instead of looking like an option.
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "Progress of each ring, outermost first, separated by commas: 1 to 8 values, each 0 to 10 (1 is a full ring; 72% also works). Default: the theme's.",
         valueName: "a,b,c"))
     var progress: String?

@@ -14,7 +14,7 @@ struct WindowCommand: ParsableCommand {
         let initial = try scene.scene(defaultSize: (800, 800))
         let window: RingsWindow
         do { window = try RingsWindow(title: "rings", width: initial.width, height: initial.height) } catch {
-            throw UserError("\(error) (no display? `rings render --out frame.png` draws without one)")
+            throw UserError("\(error); `rings render --out frame.png` draws without a display")
         }
         var renderer = SceneRenderer()
         do {

@@ -1,0 +1,76 @@
+import Foundation
+import RingsRaster
+import RingsSDL
+import Testing
+import TestSupport
+
+/// The real `rings` binary, run as a user would.
+@Suite struct CommandLineTests {
+    let directory: String = {
+        let dir = NSTemporaryDirectory() + "rings-cli-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }()
+
+    @Test func renderWritesTheReferenceScene() throws {
+        let out = directory + "/flat.png"
+        let result = try runProgram(ringsBinary, ["render", "--theme", "flat", "--size", "320x180", "--progress", "0.72,1.35,0.48", "--out", out])
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try PNGFile.read(out)
+        #expect(image.width == 320 && image.height == 180)
+        #expect(image[160, 90] == .opaqueBlack)
+        // 12 o'clock of the outer ring, just right of the start: the start colour (192, 57, 43).
+        let s = 180.0, t = 0.08 * s
+        let top = image[161, Int(90 - (0.42 * s - t / 2))]
+        #expect(abs(Int(top.r) - 192) <= 2 && abs(Int(top.g) - 57) <= 2 && abs(Int(top.b) - 43) <= 2, "\(top)")
+    }
+
+    @Test func anyNumberOfRingsFromOneToEight() throws {
+        for values in ["0.5", "0.1,0.2,0.3,0.4,0.5,0.6,0.7,0.8"] {
+            let out = directory + "/rings-\(values.count).png"
+            let result = try runProgram(ringsBinary, ["render", "--size", "160x160", "--progress", values, "--out", out])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(FileManager.default.fileExists(atPath: out))
+        }
+    }
+
+    @Test(arguments: [
+        (["--size", "0x0"], "out of range"), (["--size", "16385x100"], "out of range"), (["--size", "big"], "WIDTHxHEIGHT"),
+        (["--progress", "-0.5"], "out of range"), (["--progress", "nan"], "out of range"), (["--progress", "inf"], "out of range"),
+        (["--progress", "10.5"], "out of range"), (["--progress", "1,x"], "not a number"), (["--theme", "neon"], "unknown theme"),
+    ])
+    func badValuesGiveOneLineAndNoFile(arguments: [String], message: String) throws {
+        let out = directory + "/bad-\(arguments.joined()).png"
+        let result = try runProgram(ringsBinary, ["render", "--out", out] + arguments)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test func malformedThemeFileAndUnwritableOutput() throws {
+        let theme = directory + "/broken.json"
+        try Data(#"{"rings": [{"start": "red"}]}"#.utf8).write(to: URL(fileURLWithPath: theme))
+        let bad = try runProgram(ringsBinary, ["render", "--theme", theme, "--out", directory + "/x.png"])
+        #expect(bad.status != 0 && bad.stderr.contains("'rings[0].start'"), "\(bad.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory + "/x.png"))
+        let unwritable = try runProgram(ringsBinary, ["render", "--size", "50x50", "--out", "/nonexistent-dir/frame.png"])
+        #expect(unwritable.status != 0 && unwritable.stderr.contains("cannot write"), "\(unwritable.stderr)")
+        #expect(unwritable.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func benchPrintsTheMedianLast() throws {
+        let result = try runProgram(ringsBinary, ["bench", "--theme", "flat", "--size", "64x48", "--frames", "3"])
+        #expect(result.status == 0)
+        #expect(result.stdout.split(separator: "\n").last?.hasPrefix("median_ms=") == true, "\(result.stdout)")
+    }
+
+    @Test func withoutADisplayTheWindowSaysSo() throws {
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "DISPLAY"); env.removeValue(forKey: "WAYLAND_DISPLAY"); env.removeValue(forKey: "SDL_VIDEODRIVER")
+        let result = try runProgram(ringsBinary, [], environment: env, timeout: 20)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("rings render"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import RingsRaster
+import Testing
+import TestSupport
+
+/// The real window under Xvfb with openbox, driven by xdotool.
+@Suite(.serialized) struct WindowTests {
+    /// Starts `rings` on the display and waits for its window; returns the process and window id.
+    func launch(_ display: VirtualDisplay, _ arguments: [String]) throws -> (Process, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ringsBinary)
+        process.arguments = arguments
+        process.environment = display.environment
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let found = try display.xdotool(["search", "--sync", "--onlyvisible", "--name", "^rings$"])
+        let id = found.stdout.split(separator: "\n").first.map(String.init) ?? ""
+        usleep(500_000)
+        return (process, id)
+    }
+
+    func waitForExit(_ process: Process, seconds: Double = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        return !process.isRunning
+    }
+
+    @Test(.enabled(if: VirtualDisplay.missingTools.isEmpty, "needs \(VirtualDisplay.tools.joined(separator: ", ")) (make test installs them)"))
+    func windowShowsTheRingsResizesAndQuitsOnQ() throws {
+        let display = try VirtualDisplay()
+        let (process, window) = try launch(display, ["--theme", "flat", "--size", "400x300", "--progress", "0.25,0.5,0.75"])
+        defer { if process.isRunning { process.terminate() } }
+        #expect(!window.isEmpty)
+        let area = try display.clientArea(of: window)
+        #expect(area.width == 400 && area.height == 300, "\(area)")
+        let screen = try display.screenshot()
+        // The outer ring at 3 o'clock (25 % reached it) is red; the centre is black.
+        let s = 300.0, t = 0.08 * s
+        let cx = area.x + 200, cy = area.y + 150
+        let right = screen[cx + Int(0.42 * s - t / 2), cy]
+        #expect(right.r > 150 && right.g < 110, "3 o'clock of the outer ring: \(right) in \(area)")
+        let left = screen[cx - Int(0.42 * s - t / 2), cy]
+        #expect(left.r < 90 && left.r > 20, "9 o'clock shows only the dim track: \(left)")
+        #expect(screen[cx, cy].r < 10 && screen[cx, cy].g < 10)
+
+        // Resized, the rings are laid out anew for the new size, not stretched.
+        try display.xdotool(["windowsize", "--sync", window, "600", "500"])
+        usleep(700_000)
+        let grown = try display.clientArea(of: window)
+        #expect(grown.width == 600 && grown.height == 500, "\(grown)")
+        let resized = try display.screenshot()
+        let big = 500.0, bt = 0.08 * big
+        let newRight = resized[grown.x + 300 + Int(0.42 * big - bt / 2), grown.y + 250]
+        #expect(newRight.r > 150 && newRight.g < 110, "after resize: \(newRight) in \(grown)")
+        let outside = resized[grown.x + 300 + Int(0.42 * big + 6), grown.y + 250]
+        #expect(outside.r < 10, "beyond the outer ring: \(outside)")
+
+        try display.xdotool(["key", "--window", window, "q"])
+        #expect(waitForExit(process))
+        #expect(process.terminationStatus == 0)
+    }
+
+    @Test(.enabled(if: VirtualDisplay.missingTools.isEmpty, "needs \(VirtualDisplay.tools.joined(separator: ", ")) (make test installs them)"))
+    func escapeAndClosingTheWindowQuit() throws {
+        let display = try VirtualDisplay()
+        let (first, window) = try launch(display, ["--size", "200x200"])
+        defer { if first.isRunning { first.terminate() } }
+        try display.xdotool(["key", "--window", window, "Escape"])
+        #expect(waitForExit(first))
+        #expect(first.terminationStatus == 0)
+
+        let (second, other) = try launch(display, ["--size", "200x200"])
+        defer { if second.isRunning { second.terminate() } }
+        try display.xdotool(["windowclose", other])
+        #expect(waitForExit(second))
+    }
+}

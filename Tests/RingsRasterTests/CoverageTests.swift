@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+@testable import RingsRaster
+import TestSupport
+
+@Suite struct CoverageTests {
+    /// Area of the unit square around the origin with n . q <= h, by a 400 x 400 midpoint grid.
+    func bruteForceArea(h: Double, nx: Double, ny: Double) -> Double {
+        let n = 400
+        var inside = 0
+        for j in 0..<n {
+            for i in 0..<n {
+                let qx = (Double(i) + 0.5) / Double(n) - 0.5, qy = (Double(j) + 0.5) / Double(n) - 0.5
+                if nx * qx + ny * qy <= h { inside += 1 }
+            }
+        }
+        return Double(inside) / Double(n * n)
+    }
+
+    @Test func halfPlaneCoverageIsTheExactArea() {
+        var rng = SeededGenerator(seed: 1)
+        for _ in 0..<60 {
+            let angle = Double.random(in: 0..<(2 * Double.pi), using: &rng)
+            let h = Double.random(in: -0.8...0.8, using: &rng)
+            let exact = bruteForceArea(h: h, nx: cos(angle), ny: sin(angle))
+            #expect(abs(halfPlaneCoverage(inside: h, nx: cos(angle), ny: sin(angle)) - exact) < 0.004)
+        }
+    }
+
+    @Test func axisAlignedEdgesAreLinear() {
+        #expect(halfPlaneCoverage(inside: 0.25, nx: 1, ny: 0) == 0.75)
+        #expect(halfPlaneCoverage(inside: -0.5, nx: 0, ny: 1) == 0)
+        #expect(halfPlaneCoverage(inside: 0.5, nx: 0, ny: -1) == 1)
+    }
+
+    @Test func pixmapSubviewsShareAndClipPixels() {
+        let frame = Pixmap(width: 10, height: 6)
+        frame.fill(.opaqueBlack)
+        let view = frame.subview(IntRect(x: 7, y: 4, width: 10, height: 10))
+        #expect(view.width == 3 && view.height == 2)
+        view.fill(PackedPixel(r: 255, g: 0, b: 0, a: 255))
+        #expect(frame[7, 4] == PackedPixel(r: 255, g: 0, b: 0, a: 255))
+        #expect(frame[6, 4] == .opaqueBlack)
+        #expect(frame[9, 5] == PackedPixel(r: 255, g: 0, b: 0, a: 255))
+    }
+
+    @Test func sectorPiecesAgreeWithThePerPixelTest() {
+        var rng = SeededGenerator(seed: 7)
+        for _ in 0..<40 {
+            let sector = Sector(center: Point(x: Double.random(in: 10...30, using: &rng), y: Double.random(in: 10...30, using: &rng)),
+                                start: Double.random(in: -7...7, using: &rng), sweep: Double.random(in: 0..<(2 * Double.pi), using: &rng))
+            for y in 0..<40 {
+                sector.forEachPiece(y: y, x0: 0, count: 40) { x, n, inside in
+                    for i in 0..<n { #expect(sector.contains(x: x + i, y: y) == inside) }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import RingsRaster
+import Shaders
+import Testing
+import TestSupport
+
+/// Every fast path against the 16 x 16 supersampling reference, over random shapes, with this
+/// tolerance table (levels per RGB channel on edge pixels; the maximum is over all pixels):
+///
+/// | shape        | edge mean | max |
+/// |--------------|-----------|-----|
+/// | annulus/disc | 0.6       | 6   |
+/// | arc stroke   | 0.8       | 12  |
+/// | rounded rect | 0.8       | 10  |
+/// | blurred disc | (soft)    | 2   |
+@Suite struct FastPathTests {
+    let size = 48
+    let white = SolidShader(RGB8(255, 255, 255).opaque)
+
+    func check(_ commands: [DrawCommand], edgeMean: Double, maximum: Int, _ what: String) {
+        let list = DisplayList(background: .opaqueBlack, commands: commands)
+        let result = compareWithReference(list, width: size, height: size)
+        #expect(result.meanEdge <= edgeMean, "\(what): \(result)")
+        #expect(result.maxAll <= maximum, "\(what): \(result)")
+    }
+
+    @Test func annuliAndDiscs() {
+        var rng = SeededGenerator(seed: 11)
+        for _ in 0..<12 {
+            let c = Point(x: Double.random(in: 12...36, using: &rng), y: Double.random(in: 12...36, using: &rng))
+            let inner = Double.random(in: 0...14, using: &rng), width = Double.random(in: 0.6...12, using: &rng)
+            let shape = Annulus(center: c, innerRadius: inner, outerRadius: inner + width)
+            check([DrawCommand(shape: shape, shader: white)], edgeMean: 0.6, maximum: 6, "annulus \(shape)")
+            let disc = Disc(center: c, radius: Double.random(in: 0.3...20, using: &rng))
+            check([DrawCommand(shape: disc, shader: SolidShader(RGB8(200, 100, 50).withOpacity(0.6)))],
+                  edgeMean: 0.6, maximum: 6, "disc \(disc)")
+        }
+    }
+
+    @Test func arcStrokesAtAnyAngleDirectionAndLap() {
+        var rng = SeededGenerator(seed: 12)
+        for _ in 0..<24 {
+            let c = Point(x: Double.random(in: 20...28, using: &rng), y: Double.random(in: 20...28, using: &rng))
+            let sweep = Double.random(in: -3...3, using: &rng) * 2 * Double.pi
+            let arc = ArcStroke(center: c, radius: Double.random(in: 8...16, using: &rng), thickness: Double.random(in: 1...9, using: &rng),
+                                startAngle: Double.random(in: -7...7, using: &rng), sweep: sweep)
+            let ramp = ColorRamp(from: RGB8(192, 57, 43).opaque, to: RGB8(46, 204, 113).opaque)
+            check([DrawCommand(shape: arc, shader: ConicArcShader(arc: arc, ramp: ramp))], edgeMean: 0.8, maximum: 12, "arc \(arc)")
+        }
+    }
+
+    @Test func roundedRectangles() {
+        var rng = SeededGenerator(seed: 13)
+        for _ in 0..<10 {
+            let rect = RoundedRect(x: Double.random(in: 2...20, using: &rng), y: Double.random(in: 2...20, using: &rng),
+                                   width: Double.random(in: 1...26, using: &rng), height: Double.random(in: 1...26, using: &rng),
+                                   cornerRadius: Double.random(in: 0...10, using: &rng))
+            check([DrawCommand(shape: rect, shader: white)], edgeMean: 0.8, maximum: 10, "rect \(rect)")
+        }
+    }
+
+    @Test func blurredDiscs() {
+        for sigma in [0.5, 1.2, 3.0] {
+            let shadow = BlurredDisc(center: Point(x: 23.7, y: 24.2), radius: 9, sigma: sigma)
+            check([DrawCommand(shape: shadow, shader: SolidShader(RGB8(0, 0, 0).withOpacity(0.35)))],
+                  edgeMean: 0.01, maximum: 2, "blurred disc sigma \(sigma)")
+        }
+    }
+
+    @Test func gradientsThroughShapes() {
+        let ramp = ColorRamp(stops: [.init(0, RGB8(255, 0, 0).opaque), .init(0.5, RGB8(0, 255, 0).withOpacity(0.5)),
+                                     .init(1, RGB8(0, 0, 255).opaque)])
+        check([DrawCommand(shape: Disc(center: Point(x: 24, y: 24), radius: 20),
+                           shader: LinearGradientShader(from: Point(x: 4, y: 4), to: Point(x: 44, y: 40), ramp: ramp))],
+              edgeMean: 0.8, maximum: 3, "linear gradient")
+        check([DrawCommand(shape: RoundedRect(x: 3, y: 5, width: 40, height: 38, cornerRadius: 6),
+                           shader: RadialGradientShader(center: Point(x: 24, y: 24), radius: 22, ramp: ramp))],
+              edgeMean: 0.8, maximum: 3, "radial gradient")
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+@testable import Rings
+import RingsRaster
+import Testing
+import TestSupport
+
+@Suite struct SceneTests {
+    let flat = try! ThemeLoader.load("flat")
+    var goldens: String { URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens").path }
+
+    @Test func layoutFollowsTheReferenceScene() {
+        let layout = RingLayout(width: 1920, height: 1080, count: 3, theme: flat)
+        let s = 1080.0, t = 0.08 * s, g = 0.012 * s
+        for i in 0..<3 {
+            let ring = layout.ring(i)
+            #expect(ring.center == Point(x: 960, y: 540))
+            #expect(abs(ring.thickness - t) < 1e-9)
+            #expect(abs(ring.radius - (0.42 * s - t / 2 - Double(i) * (t + g))) < 1e-9)
+        }
+    }
+
+    @Test func manyRingsShrinkToKeepTheHole() {
+        let layout = RingLayout(width: 800, height: 800, count: 8, theme: flat)
+        let innermost = layout.ring(7)
+        #expect(innermost.radius - innermost.thickness / 2 >= 0.1 * 800 - 1e-9)
+        #expect(layout.ring(0).radius + layout.ring(0).thickness / 2 <= 0.42 * 800 + 1e-9)
+    }
+
+    /// SCENE.md's figures at small and odd sizes and awkward values: a hair under one lap, more than
+    /// two laps, tiny arcs, the tip threshold.
+    @Test(arguments: [
+        (200, 200, [0.72, 1.35, 0.48]), (203, 157, [0.999, 2.3, 0.003]), (161, 240, [0.97, 0.0, 9.99]), (120, 90, [0.5, 1.0, 0.25, 0.961]),
+    ])
+    func matchesTheSupersampledReference(width: Int, height: Int, progress: [Double]) {
+        let scene = RingScene(theme: flat, width: width, height: height, progress: progress)
+        let seam = scene.layout.rings.map { r in
+            IntRect(enclosingMinX: r.center.x - r.thickness, minY: r.center.y - r.radius - r.thickness / 2,
+                    maxX: r.center.x + r.thickness, maxY: r.center.y - r.radius + r.thickness / 2)
+        }
+        let result = compareWithReference(scene.displayList, width: width, height: height, seam: seam)
+        #expect(result.meanEdge <= 1.0, "\(result)")
+        #expect(result.p99Edge <= 12, "\(result)")
+        #expect(result.meanAll <= 0.15, "\(result)")
+        #expect(result.maxInFocus <= 8, "\(result)")
+    }
+
+    @Test(arguments: ["flat", "activity"])
+    func goldenImage(theme: String) throws {
+        let scene = RingScene(theme: try ThemeLoader.load(theme), width: 200, height: 200, progress: [0.72, 1.35, 0.48])
+        var renderer = SceneRenderer()
+        let failure = Golden.mismatch(renderer.render(scene), name: "scene-\(theme)-200", directory: goldens)
+        #expect(failure == nil, "\(failure ?? "")")
+    }
+
+    @Test func aZeroRingShowsOnlyItsTrack() {
+        var renderer = SceneRenderer()
+        let frame = renderer.render(RingScene(theme: flat, width: 100, height: 100, progress: [0]))
+        // 12 o'clock of the track: 20 % of the light red over black.
+        let top = frame[50, Int(50 - 0.42 * 100 + 0.04 * 100)]
+        #expect(abs(Int(top.r) - Int((231 * 0.2).rounded())) <= 1 && top.a == 255)
+    }
+}
+
+@Suite struct ThemeTests {
+    func parse(_ json: String) throws(ThemeError) -> Theme { try ThemeLoader.parse(Data(json.utf8), source: "test.json") }
+
+    @Test func builtInThemesLoad() throws {
+        #expect(Set(ThemeLoader.builtInNames).isSuperset(of: ["activity", "flat"]))
+        let activity = try ThemeLoader.load("activity")
+        #expect(activity == Theme.standard)
+        let flat = try ThemeLoader.load("flat")
+        #expect(flat.rings[1].start == RGB8(39, 174, 96) && flat.rings[1].end == RGB8(46, 204, 113))
+        #expect(flat.progress == [0.72, 1.35, 0.48])
+    }
+
+    @Test func missingKeysFallBackToTheDefault() throws {
+        let theme = try parse(##"{"background": "#102030", "rings": [{"start": [1, 2, 3]}]}"##)
+        #expect(theme.background == RGB8(16, 32, 48))
+        #expect(theme.rings[0].start == RGB8(1, 2, 3) && theme.rings[0].end == Theme.standard.rings[0].end)
+        #expect(theme.thickness == Theme.standard.thickness)
+    }
+
+    @Test func wrongTypesNameTheKey() {
+        #expect(throws: ThemeError.self) { try parse(#"{"thickness": "thick"}"#) }
+        do { _ = try parse(#"{"rings": [{"start": [1, 2, 3]}, {"end": [1, 2, true]}]}"#) } catch {
+            #expect(error.description.contains("'rings[1].end'"))
+        }
+        do { _ = try parse(#"{"trackOpacity": 3}"#) } catch { #expect(error.description.contains("'trackOpacity'")) }
+        do { _ = try parse(#"{"colour": [1, 2, 3]}"#) } catch { #expect(error.description.contains("'colour' is not a theme key")) }
+        do { _ = try parse("{ not json") } catch { #expect(error.description.contains("not valid JSON")) }
+    }
+
+    @Test func unknownThemesAndMissingFilesAreReported() {
+        do { _ = try ThemeLoader.load("neon") } catch { #expect(error.description.contains("unknown theme 'neon'")) }
+        do { _ = try ThemeLoader.load("/nonexistent/theme.json") } catch { #expect(error.description.contains("no such file")) }
+    }
+
+    @Test func progressValuesAreChecked() throws {
+        #expect(try RingValues.parse("0.72, 135%,0.48") == [0.72, 1.35, 0.48])
+        for bad in ["", "-0.1", "nan", "inf", "10.5", "a", "1,2,3,4,5,6,7,8,9", "0.5,,0.2"] {
+            #expect(throws: RingValues.Problem.self, "\(bad)") { try RingValues.parse(bad) }
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// The result of running a program to its end.
+public struct RunResult: Sendable {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+}
+
+/// Runs `path` with `arguments` and waits (at most `timeout` seconds; the process is killed after).
+public func runProgram(_ path: String, _ arguments: [String], environment: [String: String]? = nil,
+                       timeout: Double = 60) throws -> RunResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let deadline = Date().addingTimeInterval(timeout)
+    let outData = Mutex(Data()), errData = Mutex(Data())
+    let group = DispatchGroup()
+    for (pipe, sink) in [(out, outData), (err, errData)] {
+        group.enter()
+        DispatchQueue.global().async {
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            sink.set(data)
+            group.leave()
+        }
+    }
+    while process.isRunning && Date() < deadline { usleep(10_000) }
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
+    group.wait()
+    return RunResult(status: process.terminationStatus,
+                     stdout: String(decoding: outData.get(), as: UTF8.self),
+                     stderr: String(decoding: errData.get(), as: UTF8.self))
+}
+
+/// The built `rings` executable: RINGS_BINARY, else the one beside the test bundle, else .build/debug.
+public var ringsBinary: String {
+    if let path = ProcessInfo.processInfo.environment["RINGS_BINARY"] { return path }
+    let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("rings").path
+    if FileManager.default.isExecutableFile(atPath: besideTests) { return besideTests }
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    return root.appendingPathComponent(".build/debug/rings").path
+}
+
+/// Where a program is on the PATH, if it is.
+public func which(_ name: String) -> String? {
+    for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+        let path = "\(dir)/\(name)"
+        if FileManager.default.isExecutableFile(atPath: path) { return path }
+    }
+    return nil
+}
+
+/// A value shared between threads behind a lock.
+final class Mutex<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+    init(_ value: Value) { self.value = value }
+    func get() -> Value { lock.lock(); defer { lock.unlock() }; return value }
+    func set(_ newValue: Value) { lock.lock(); value = newValue; lock.unlock() }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import RingsRaster
+import RingsSDL
+
+/// A private X server (Xvfb) with a window manager (openbox), for driving the real window with xdotool.
+public final class VirtualDisplay {
+    public let name: String
+    private let server: Process
+    private var windowManager: Process?
+
+    /// The tools a display test needs; the test is skipped with this list when any is missing.
+    public static let tools = ["Xvfb", "xdotool", "xwininfo", "import", "openbox"]
+    public static var missingTools: [String] { tools.filter { which($0) == nil } }
+
+    public init(width: Int = 1280, height: Int = 1024) throws {
+        server = Process()
+        server.executableURL = URL(fileURLWithPath: which("Xvfb")!)
+        server.arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"]
+        let pipe = Pipe()
+        server.standardOutput = pipe
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        var number = ""
+        while !number.hasSuffix("\n") {
+            let byte = pipe.fileHandleForReading.readData(ofLength: 1)
+            if byte.isEmpty { break }
+            number += String(decoding: byte, as: UTF8.self)
+        }
+        name = ":" + number.trimmingCharacters(in: .whitespacesAndNewlines)
+        let wm = Process()
+        wm.executableURL = URL(fileURLWithPath: which("openbox")!)
+        wm.environment = environment
+        wm.standardOutput = FileHandle.nullDevice
+        wm.standardError = FileHandle.nullDevice
+        try wm.run()
+        windowManager = wm
+        usleep(300_000)
+    }
+
+    deinit {
+        if let wm = windowManager, wm.isRunning { kill(wm.processIdentifier, SIGKILL) }
+        if server.isRunning { kill(server.processIdentifier, SIGKILL) }
+    }
+
+    /// The environment for programs on this display.
+    public var environment: [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = name
+        env.removeValue(forKey: "SDL_VIDEODRIVER")
+        env.removeValue(forKey: "WAYLAND_DISPLAY")
+        return env
+    }
+
+    /// Runs xdotool with these arguments on this display.
+    @discardableResult
+    public func xdotool(_ arguments: [String]) throws -> RunResult {
+        try runProgram(which("xdotool")!, arguments, environment: environment, timeout: 20)
+    }
+
+    /// Where a window's client area is on the screen and how big (xwininfo's absolute numbers; xdotool
+    /// reports decorated windows' positions wrongly under a reparenting window manager).
+    public func clientArea(of window: String) throws -> IntRect {
+        let info = try runProgram(which("xwininfo")!, ["-id", window], environment: environment, timeout: 20).stdout
+        func value(_ label: String) -> Int {
+            let line = info.split(separator: "\n").first { $0.contains(label) } ?? ""
+            return Int(line.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") ?? -1
+        }
+        return IntRect(x: value("Absolute upper-left X"), y: value("Absolute upper-left Y"), width: value("Width"), height: value("Height"))
+    }
+
+    /// A screenshot of the whole screen.
+    public func screenshot() throws -> Pixmap {
+        let path = NSTemporaryDirectory() + "rings-screen-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).png"
+        defer { unlink(path) }
+        _ = try runProgram(which("import")!, ["-window", "root", path], environment: environment, timeout: 20)
+        return try PNGFile.read(path)
+    }
+}
