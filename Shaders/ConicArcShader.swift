@@ -9,7 +9,7 @@ import RingsRaster
 /// the end cap lies over an earlier lap or over the start cap, the two colours are mixed by the cap's
 /// coverage of the pixel, so the cap's edge is anti-aliased even where the shape's own coverage is 1.
 /// The start is seamless: one lap's end meets the next lap's start in the same colour.
-public struct ConicArcShader: Shader {
+public final class ConicArcShader: Shader {
     public let arc: ArcStroke
     public let ramp: ColorRamp
     private let frame: Frame
@@ -21,6 +21,11 @@ public struct ConicArcShader: Shader {
         let interpolates: Bool
         let cx: Float, cy: Float, halfWidth: Float
         let sx: Float, sy: Float, ex: Float, ey: Float, tx: Float, ty: Float
+        /// Direction of travel at the start.
+        let stx: Float, sty: Float
+        /// The arc is so short that its colour changes by more than a level per pixel, so the kinks
+        /// where the band meets the caps show inside a pixel.
+        let steep: Bool
     }
 
     public init(arc: ArcStroke, ramp: ColorRamp) {
@@ -29,12 +34,15 @@ public struct ConicArcShader: Shader {
         var start = arc.startAngle.truncatingRemainder(dividingBy: 2 * Double.pi)
         if start < 0 { start += 2 * Double.pi }
         let total = abs(arc.sweep)
-        let s = arc.startPoint, e = arc.endPoint, t = arc.endTangent
+        let s = arc.startPoint, e = arc.endPoint, t = arc.endTangent, st = arc.startTangent
+        let first = ramp.color(at: 0), last = ramp.color(at: 1)
+        let range = max(abs(last.r - first.r), abs(last.g - first.g), abs(last.b - first.b), abs(last.a - first.a))
         frame = Frame(total: Float(total), inverseTotal: total > 0 ? Float(1 / total) : 0,
                       direction: Float(arc.direction), start: Float(start),
                       interpolates: ConicArcShader.interpolates(innerRadius: arc.radius - arc.halfWidth, sweep: total),
                       cx: Float(arc.center.x), cy: Float(arc.center.y), halfWidth: Float(arc.halfWidth),
-                      sx: Float(s.x), sy: Float(s.y), ex: Float(e.x), ey: Float(e.y), tx: Float(t.x), ty: Float(t.y))
+                      sx: Float(s.x), sy: Float(s.y), ex: Float(e.x), ey: Float(e.y), tx: Float(t.x), ty: Float(t.y),
+                      stx: Float(st.x), sty: Float(st.y), steep: total * arc.radius < range)
     }
 
     public var isOpaque: Bool { ramp.isOpaque }
@@ -128,31 +136,65 @@ public struct ConicArcShader: Shader {
         index.replace(with: 0, where: gap)
         let w = f.halfWidth
         let ox = px - f.ex, oy = py - f.ey
-        let beyondEnd = ox * f.tx + oy * f.ty .> 0
+        let along = ox * f.tx + oy * f.ty
+        let beyondEnd = along .> 0
         let d2 = ox * ox + oy * oy
+        let inner2 = (w - 0.75) * (w - 0.75), outer2 = (w + 0.75) * (w + 0.75)
         index.replace(with: last, where: beyondEnd .& (d2 .<= (w - 0.5) * (w - 0.5)))
+        let onRim = (d2 .> inner2) .& (d2 .< outer2)
+        // Where the end line itself crosses the cap's rim, a pixel mixes the top lap, the cap and
+        // what lies below: too many pieces for one formula, so those few pixels are supersampled;
+        // on a steep (short) arc, so is every pixel the start or end line crosses inside the caps.
+        let nearEndLine = (along .> -0.75) .& (along .< 0.75)
+        var crossed = nearEndLine .& (f.steep ? (d2 .< outer2) : onRim)
+        if f.steep && f.total < 2 * Float.pi {
+            let sx = px - f.sx, sy = py - f.sy
+            let alongStart = sx * f.stx + sy * f.sty
+            crossed .|= (alongStart .> -0.75) .& (alongStart .< 0.75) .& (sx * sx + sy * sy .< outer2)
+        }
         let capEdge = beyondEnd .& (d2 .> (w - 0.5) * (w - 0.5)) .& (d2 .< (w + 0.5) * (w + 0.5))
-        guard any(capEdge) else { return false }
+        guard any(capEdge .| crossed) else { return false }
         for lane in 0..<count {
             let band = lut[Int(index[lane] + 0.5)]
-            out[lane] = capEdge[lane] ? capEdgeColor(px: px[lane], py: py, inGap: gap[lane], band: band, lut: lut) : band
+            if crossed[lane] {
+                out[lane] = supersampledColor(x: Int(px[lane]), y: Int(py), fallback: band)
+            } else {
+                out[lane] = capEdge[lane] ? capEdgeColor(px: px[lane], py: py, inGap: gap[lane], band: band, lut: lut) : band
+            }
         }
         return true
+    }
+
+    /// The exact rule (`ArcStroke.topmostParameter`) averaged over the covered points of a 4 x 4 grid.
+    private func supersampledColor(x: Int, y: Int, fallback: UInt32) -> UInt32 {
+        var sum = ColorF.clear, covered = 0.0
+        for j in 0..<4 {
+            for i in 0..<4 {
+                let sx = Double(x) + (Double(i) + 0.5) / 4, sy = Double(y) + (Double(j) + 0.5) / 4
+                guard arc.coverage(atX: sx, y: sy) > 0 else { continue }
+                sum = sum + ramp.color(at: arc.topmostParameter(x: sx, y: sy))
+                covered += 1
+            }
+        }
+        return covered > 0 ? (sum * (1 / covered)).packed.bits : fallback
     }
 
     /// A pixel on the rim of the end cap's half-disc: the end colour mixed with what lies below by
     /// the cap's coverage (the band of an earlier lap, or in the gap the start cap, itself weighted
     /// by its own coverage).
     private func capEdgeColor(px: Float, py: Float, inGap: Bool, band: UInt32, lut: UnsafeBufferPointer<UInt32>) -> UInt32 {
-        let f = frame, w = f.halfWidth
+        let f = frame, w = Double(f.halfWidth)
+        /// The pixel's coverage by the disc of a cap centred at (cx, cy).
+        func cap(_ cx: Float, _ cy: Float) -> Float {
+            let dx = Double(px - cx), dy = Double(py - cy)
+            return Float(discCoverage(radius: w, dx: dx, dy: dy, rho: (dx * dx + dy * dy).squareRoot()))
+        }
         var under = band, underWeight: Float = 1
         if inGap {
-            let ox = px - f.sx, oy = py - f.sy
             under = lut[0]
-            underWeight = min(max(w - (ox * ox + oy * oy).squareRoot() + 0.5, 0), 1)
+            underWeight = cap(f.sx, f.sy)
         }
-        let ox = px - f.ex, oy = py - f.ey
-        let capWeight = min(max(w - (ox * ox + oy * oy).squareRoot() + 0.5, 0), 1)
+        let capWeight = cap(f.ex, f.ey)
         guard capWeight > 0 else { return under }
         return Self.mix(under, lut[lut.count - 1], capWeight / (capWeight + (1 - capWeight) * underWeight))
     }

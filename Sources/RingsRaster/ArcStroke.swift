@@ -88,7 +88,11 @@ public struct ArcStroke: Shape {
                 var any = false
                 for i in 0..<n {
                     let px = Double(x + i) + 0.5
-                    let c = Float(max(capCoverage(px - a.x, py - a.y, w, reach), capCoverage(px - b.x, py - b.y, w, reach)))
+                    let fromStart = capCoverage(px - a.x, py - a.y, w, reach), fromEnd = capCoverage(px - b.x, py - b.y, w, reach)
+                    // Where both caps cut the pixel (they overlap just short of a full turn) take the
+                    // union by sampling; elsewhere the larger is the union.
+                    let both = fromStart > 0 && fromEnd > 0 && min(fromStart, fromEnd) < 1 && max(fromStart, fromEnd) < 1
+                    let c = Float(both ? capUnion(x: x + i, y: y) : max(fromStart, fromEnd))
                     cut[i] = c
                     any = any || c > 0
                 }
@@ -108,6 +112,22 @@ public struct ArcStroke: Shape {
         let d2 = dx * dx + dy * dy
         if d2 >= reach { return 0 }
         return discCoverage(radius: w, dx: dx, dy: dy, rho: d2.squareRoot())
+    }
+
+    /// Fraction of pixel (x, y) within a half width of either end point, from 16 x 16 samples.
+    private func capUnion(x: Int, y: Int) -> Double {
+        let a = startPoint, b = endPoint, w2 = halfWidth * halfWidth
+        var inside = 0
+        for j in 0..<16 {
+            let sy = Double(y) + (Double(j) + 0.5) / 16
+            for i in 0..<16 {
+                let sx = Double(x) + (Double(i) + 0.5) / 16
+                let da = (sx - a.x) * (sx - a.x) + (sy - a.y) * (sy - a.y)
+                let db = (sx - b.x) * (sx - b.x) + (sy - b.y) * (sy - b.y)
+                if da <= w2 || db <= w2 { inside += 1 }
+            }
+        }
+        return Double(inside) / 256
     }
 
     /// Distance from a point to the centre-line arc.

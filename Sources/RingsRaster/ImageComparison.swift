@@ -8,6 +8,8 @@ public struct ImageComparison: Sendable, CustomStringConvertible {
     public var p99Edge: Double
     /// Largest difference anywhere.
     public var maxAll: Int
+    /// Where the largest difference is (the first such pixel).
+    public var worstPixel: (x: Int, y: Int) = (0, 0)
     /// Largest difference inside the `focus` boxes (for example the start caps at 12 o'clock).
     public var maxInFocus: Int
     public var edgePixelCount: Int
@@ -27,7 +29,7 @@ public struct ImageComparison: Sendable, CustomStringConvertible {
                 for shift in [0, 8, 16] as [UInt32] {
                     let d = abs(Int((p >> shift) & 0xFF) - Int((q >> shift) & 0xFF))
                     sumAll += d
-                    worst = max(worst, d)
+                    if d > worst { worst = d; worstPixel = (x, y) }
                     if inFocus { worstFocus = max(worstFocus, d) }
                     if isEdge { sumEdge += d; histogram[d] += 1 }
                 }
@@ -46,7 +48,7 @@ public struct ImageComparison: Sendable, CustomStringConvertible {
 
     public var description: String {
         "edge_mean=\(fmt(meanEdge)) edge_p99=\(fmt(p99Edge)) all_mean=\(fmt(meanAll, 4)) max=\(maxAll) "
-            + "seam_max=\(maxInFocus) edge_pixels=\(edgePixelCount)"
+            + "seam_max=\(maxInFocus) worst_at=\(worstPixel.x),\(worstPixel.y) edge_pixels=\(edgePixelCount)"
     }
 
     private func fmt(_ v: Double, _ digits: Int = 3) -> String {

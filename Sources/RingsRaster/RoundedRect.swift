@@ -13,27 +13,28 @@ public struct RoundedRect: Shape {
         IntRect(enclosingMinX: minX, minY: minY, maxX: minX + width, maxY: minY + height)
     }
 
-    /// Coverage of one pixel: exact along the straight edges (a product of the two overlaps near a
-    /// sharp corner), the half-plane model along the corner arcs.
-    @inline(__always)
+    /// Exact coverage of one pixel: its overlap with the sharp rectangle, less, at each corner, the part
+    /// of the corner's r x r square that lies outside the corner's quarter disc.
     func pixelCoverage(x: Int, y: Int) -> Double {
-        let px = Double(x) + 0.5, py = Double(y) + 0.5
-        let halfW = width / 2, halfH = height / 2, r = cornerRadius
-        let qx = abs(px - (minX + halfW)) - (halfW - r)
-        let qy = abs(py - (minY + halfH)) - (halfH - r)
-        if qx > 0 && qy > 0 && r > 0 {
-            let rho = (qx * qx + qy * qy).squareRoot()
-            // Both overlaps still limit a pixel that straddles the straight edges next to the arc.
-            let arc = halfPlaneCoverage(inside: r - rho, nx: qx / rho, ny: qy / rho)
-            return min(arc, spanOverlap(px, minX, minX + width), spanOverlap(py, minY, minY + height))
+        let px0 = Double(x), py0 = Double(y), px1 = px0 + 1, py1 = py0 + 1
+        let maxX = minX + width, maxY = minY + height, r = cornerRadius
+        var area = overlap(px0, px1, minX, maxX) * overlap(py0, py1, minY, maxY)
+        guard r > 0, area > 0 else { return area }
+        for (cx, xLo, xHi) in [(minX + r, minX, minX + r), (maxX - r, maxX - r, maxX)] {
+            for (cy, yLo, yHi) in [(minY + r, minY, minY + r), (maxY - r, maxY - r, maxY)] {
+                // The pixel's part of this corner square, relative to the corner circle's centre.
+                let x0 = max(px0, xLo), x1 = min(px1, xHi), y0 = max(py0, yLo), y1 = min(py1, yHi)
+                guard x1 > x0, y1 > y0 else { continue }
+                area -= (x1 - x0) * (y1 - y0) - discArea(radius: r, minX: x0 - cx, minY: y0 - cy, maxX: x1 - cx, maxY: y1 - cy)
+            }
         }
-        return spanOverlap(px, minX, minX + width) * spanOverlap(py, minY, minY + height)
+        return min(1, max(0, area))
     }
 
-    /// Length of [c - 0.5, c + 0.5] inside [lo, hi].
+    /// Length of [a0, a1] inside [lo, hi].
     @inline(__always)
-    private func spanOverlap(_ c: Double, _ lo: Double, _ hi: Double) -> Double {
-        max(0, min(c + 0.5, hi) - max(c - 0.5, lo))
+    private func overlap(_ a0: Double, _ a1: Double, _ lo: Double, _ hi: Double) -> Double {
+        max(0, min(a1, hi) - max(a0, lo))
     }
 
     public func forEachSpan(in clip: IntRect, scratch: UnsafeMutablePointer<Float>, _ body: SpanBody) {

@@ -5,14 +5,18 @@ import Testing
 import TestSupport
 
 /// Every fast path against the 16 x 16 supersampling reference, over random shapes, with this
-/// tolerance table (levels per RGB channel on edge pixels; the maximum is over all pixels):
+/// tolerance table (levels per RGB channel, white or full-contrast gradients on black; edge mean over
+/// the edge pixels, maximum over all pixels):
 ///
-/// | shape        | edge mean | max |
-/// |--------------|-----------|-----|
-/// | annulus/disc | 0.6       | 6   |
-/// | arc stroke   | 0.8       | 12  |
-/// | rounded rect | 0.8       | 10  |
-/// | blurred disc | (soft)    | 2   |
+/// | shape        | edge mean | max | why the maximum                                                 |
+/// |--------------|-----------|-----|-----------------------------------------------------------------|
+/// | annulus/disc | 0.8       | 8   | the reference's 16 x 16 grid is off by up to 1/32 of coverage   |
+/// | arc stroke   | 0.8       | 12  | the grid, plus the caps' crossing points where laps overlap     |
+/// | rounded rect | 4.5       | 8   | on axis-aligned edges the grid quantises coverage to 1/16       |
+/// | blurred disc | (soft)    | 2   | a tabulated profile against the same table, sampled 256 times   |
+///
+/// The fast paths themselves are exact areas (small circles, rectangle corners) or the half-plane
+/// model (circles of radius 24 px and more, whose error is below 1 / 192 of a pixel).
 @Suite struct FastPathTests {
     let size = 48
     let white = SolidShader(RGB8(255, 255, 255).opaque)
@@ -30,10 +34,10 @@ import TestSupport
             let c = Point(x: Double.random(in: 12...36, using: &rng), y: Double.random(in: 12...36, using: &rng))
             let inner = Double.random(in: 0...14, using: &rng), width = Double.random(in: 0.6...12, using: &rng)
             let shape = Annulus(center: c, innerRadius: inner, outerRadius: inner + width)
-            check([DrawCommand(shape: shape, shader: white)], edgeMean: 0.6, maximum: 6, "annulus \(shape)")
+            check([DrawCommand(shape: shape, shader: white)], edgeMean: 0.8, maximum: 8, "annulus \(shape)")
             let disc = Disc(center: c, radius: Double.random(in: 0.3...20, using: &rng))
             check([DrawCommand(shape: disc, shader: SolidShader(RGB8(200, 100, 50).withOpacity(0.6)))],
-                  edgeMean: 0.6, maximum: 6, "disc \(disc)")
+                  edgeMean: 0.8, maximum: 8, "disc \(disc)")
         }
     }
 
@@ -55,7 +59,7 @@ import TestSupport
             let rect = RoundedRect(x: Double.random(in: 2...20, using: &rng), y: Double.random(in: 2...20, using: &rng),
                                    width: Double.random(in: 1...26, using: &rng), height: Double.random(in: 1...26, using: &rng),
                                    cornerRadius: Double.random(in: 0...10, using: &rng))
-            check([DrawCommand(shape: rect, shader: white)], edgeMean: 0.8, maximum: 10, "rect \(rect)")
+            check([DrawCommand(shape: rect, shader: white)], edgeMean: 4.5, maximum: 8, "rect \(rect)")
         }
     }
 
