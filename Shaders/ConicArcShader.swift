@@ -7,8 +7,11 @@ import RingsRaster
 /// passes the pixel (later laps lie on top); the start cap has u = 0 and the end cap u = 1. The angle
 /// comes from a polynomial atan, eight pixels at a time, and the colour from the ramp's table. Where
 /// the end cap lies over an earlier lap or over the start cap, the two colours are mixed by the cap's
-/// coverage of the pixel, so the cap's edge is anti-aliased even where the shape's own coverage is 1.
-/// The start is seamless: one lap's end meets the next lap's start in the same colour.
+/// coverage of the pixel, so the cap's edge is anti-aliased even where the shape's own coverage is 1;
+/// the few pixels that the end line cuts on the cap's rim (and, on arcs short enough that the colour
+/// changes by more than a level per pixel, every pixel the start or end line cuts) are supersampled
+/// with the exact rule. The start is seamless: one lap's end meets the next lap's start in the same
+/// colour.
 public final class ConicArcShader: Shader {
     public let arc: ArcStroke
     public let ramp: ColorRamp
@@ -70,48 +73,59 @@ public final class ConicArcShader: Shader {
             let endCols = abs(py - f.ey) < reach ? (f.ex - reach, f.ex + reach) : (1, -1)
             let startCols = abs(py - f.sy) < reach ? (f.sx - reach, f.sx + reach) : (1, -1)
             let dy = SIMD8<Float>(repeating: py - f.cy)
-            let chunkStarts = SIMD8<Float>(0, 8, 16, 24, 32, 40, 48, 56)
+            let lanes = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
+            let chunkStarts = lanes * 8
+            let last = Float(lut.count - 1)
             var edges = SIMD8<Float>(), steps = SIMD8<Float>()
+            var startIndex = SIMD8<Float>(), indexStep = SIMD8<Float>()
+            var straight = SIMDMask<SIMD8<Int32>>()
             // Short runs (rims) are cheaper with exact angles than with a 64-pixel table of them.
             let interpolates = f.interpolates && count >= 32
             var i = 0
             while i < count {
                 let chunk = (i / 8) % 8
                 if interpolates && chunk == 0 {
-                    // Exact angles at the ends of the next eight chunks, two vector atans per 64 pixels.
+                    // Exact angles at the ends of the next eight chunks, two vector atans per 64 pixels,
+                    // and the table index at both ends of each chunk.
                     let dx = SIMD8<Float>(repeating: Float(x + i) + 0.5 - f.cx) + chunkStarts
                     edges = FastAngle.clockwiseAngle(dx, dy)
                     steps = FastAngle.clockwiseAngle(dx + 8, dy) - edges
                     steps.replace(with: steps - 2 * Float.pi, where: steps .> Float.pi)
                     steps.replace(with: steps + 2 * Float.pi, where: steps .< -Float.pi)
+                    startIndex = tableIndex(edges, last: last).index
+                    indexStep = tableIndex(edges + steps, last: last).index - startIndex
+                    // u is affine in the angle within a lap and seamless across 12 o'clock, so a chunk
+                    // whose two ends agree with that slope holds no jump (no end line, no clamp).
+                    let slope = steps * (f.direction * f.inverseTotal * last)
+                    let miss = indexStep - slope
+                    straight = (miss .< 0.01) .& (miss .> -0.01)
                 }
                 let n = min(8, count - i)
                 let lo = Float(x + i), hi = lo + Float(n)
-                let nearEnd = hi > endCols.0 && lo < endCols.1
-                let nearStart = hi > startCols.0 && lo < startCols.1
-                let angles: SIMD8<Float>
-                if interpolates {
-                    angles = edges[chunk] + steps[chunk] * SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7) / 8
+                let nearCap = (hi > endCols.0 && lo < endCols.1) || (hi > startCols.0 && lo < startCols.1)
+                if interpolates && straight[chunk] && !nearCap {
+                    store(startIndex[chunk] + indexStep[chunk] * lanes * 0.125, count: n, lut: lut, into: out + i)
                 } else {
-                    let dx = SIMD8<Float>(repeating: lo + 0.5 - f.cx) + SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
-                    angles = FastAngle.clockwiseAngle(dx, dy)
+                    let angles: SIMD8<Float>
+                    if interpolates {
+                        angles = edges[chunk] + steps[chunk] * lanes * 0.125
+                    } else {
+                        angles = FastAngle.clockwiseAngle(SIMD8<Float>(repeating: lo + 0.5 - f.cx) + lanes, dy)
+                    }
+                    shadeChunk(x: x + i, py: py, angles: angles, count: n, caps: nearCap, lut: lut, into: out + i)
                 }
-                shadeChunk(x: x + i, py: py, angles: angles, count: n, caps: nearEnd || nearStart, lut: lut, into: out + i)
                 i += 8
             }
         }
     }
 
-    /// Up to eight pixels: the latest lap's colour; with `caps`, also the start cap in the gap of a
-    /// sweep under one turn and the end cap over whatever lies below it (see `applyCaps`).
+    /// The colour table index (0 ... last, not rounded) of the latest lap at each angle, and which
+    /// angles fall in the gap of a sweep under one turn.
     @inline(__always)
-    private func shadeChunk(x: Int, py: Float, angles: SIMD8<Float>, count: Int, caps: Bool,
-                            lut: UnsafeBufferPointer<UInt32>, into out: UnsafeMutablePointer<UInt32>) {
+    private func tableIndex(_ angles: SIMD8<Float>, last: Float) -> (index: SIMD8<Float>, gap: SIMDMask<SIMD8<Int32>>) {
         typealias F8 = SIMD8<Float>
         let f = frame
         let twoPi = F8(repeating: Self.twoPi)
-        let last = Float(lut.count - 1)
-        let px = F8(repeating: Float(x) + 0.5) + F8(0, 1, 2, 3, 4, 5, 6, 7)
         // Angles lie in [0, 2 pi) (interpolated ones stray a hair beyond), so one wrap each way suffices.
         var rel = f.direction * (angles - f.start)
         rel.replace(with: rel + twoPi, where: rel .< 0)
@@ -122,10 +136,32 @@ public final class ConicArcShader: Shader {
         var index = (rel + twoPi * laps) * (f.inverseTotal * last)
         index.replace(with: 0, where: index .< 0)
         index.replace(with: last, where: index .> last)
-        if caps && applyCaps(px: px, py: py, gap: gap, index: &index, count: count, lut: lut, into: out) { return }
-        // Adding 2^23 leaves round(index) in the low mantissa bits: no checked float-to-int conversion.
+        return (index, gap)
+    }
+
+    /// Writes the table colours at the rounded indices; adding 2^23 leaves round(index) in the low
+    /// mantissa bits, with no checked float-to-int conversion.
+    @inline(__always)
+    private func store(_ index: SIMD8<Float>, count: Int, lut: UnsafeBufferPointer<UInt32>, into out: UnsafeMutablePointer<UInt32>) {
         let bits = unsafeBitCast(index + 8_388_608, to: SIMD8<UInt32>.self) & 0x7F_FFFF
-        for lane in 0..<count { out[lane] = lut[Int(bits[lane])] }
+        if count == 8 {
+            out[0] = lut[Int(bits[0])]; out[1] = lut[Int(bits[1])]; out[2] = lut[Int(bits[2])]; out[3] = lut[Int(bits[3])]
+            out[4] = lut[Int(bits[4])]; out[5] = lut[Int(bits[5])]; out[6] = lut[Int(bits[6])]; out[7] = lut[Int(bits[7])]
+        } else {
+            for lane in 0..<count { out[lane] = lut[Int(bits[lane])] }
+        }
+    }
+
+    /// Up to eight pixels: the latest lap's colour; with `caps`, also the start cap in the gap of a
+    /// sweep under one turn and the end cap over whatever lies below it (see `applyCaps`).
+    @inline(__always)
+    private func shadeChunk(x: Int, py: Float, angles: SIMD8<Float>, count: Int, caps: Bool,
+                            lut: UnsafeBufferPointer<UInt32>, into out: UnsafeMutablePointer<UInt32>) {
+        let last = Float(lut.count - 1)
+        let px = SIMD8<Float>(repeating: Float(x) + 0.5) + SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
+        var (index, gap) = tableIndex(angles, last: last)
+        if caps && applyCaps(px: px, py: py, gap: gap, index: &index, count: count, lut: lut, into: out) { return }
+        store(index, count: count, lut: lut, into: out)
     }
 
     /// In chunks near a cap: the start cap's colour in the gap, the end cap's inside its half-disc.

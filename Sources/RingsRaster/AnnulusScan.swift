@@ -10,7 +10,7 @@ struct AnnulusScan {
         IntRect(enclosingMinX: cx - outer, minY: cy - outer, maxX: cx + outer, maxY: cy + outer)
     }
 
-    /// Exact-area coverage of pixel (x, y) by the annulus.
+    /// Coverage of pixel (x, y) by the annulus: the outer disc's less the hole's (see `discCoverage`).
     @inline(__always)
     func coverage(x: Int, y: Int) -> Float {
         let dx = Double(x) + 0.5 - cx, dy = Double(y) + 0.5 - cy

@@ -47,12 +47,12 @@ public struct ArcStroke: Shape {
     }
 
     public var bounds: IntRect {
-        if coversFullTurn || sweep == 0 && thickness == 0 { return annulus.bounds }
+        if coversFullTurn { return annulus.bounds }
         let (start, span) = clockwiseSector
         var points = [Point.onCircle(center: center, radius: radius, angle: start),
                       Point.onCircle(center: center, radius: radius, angle: start + span)]
         // The circle's extreme points (12, 3, 6, 9 o'clock) that the sector passes.
-        for quarter in 0..<8 {
+        for quarter in 0..<4 {
             let angle = Double(quarter) * Double.pi / 2
             var rel = (angle - start).truncatingRemainder(dividingBy: 2 * Double.pi)
             if rel < 0 { rel += 2 * Double.pi }

@@ -33,13 +33,6 @@ public struct IntRect: Equatable, Sendable, CustomStringConvertible {
         return IntRect(x: x0, y: y0, width: min(maxX, other.maxX) - x0, height: min(maxY, other.maxY) - y0)
     }
 
-    public func union(_ other: IntRect) -> IntRect {
-        if isEmpty { return other }
-        if other.isEmpty { return self }
-        let x0 = min(x, other.x), y0 = min(y, other.y)
-        return IntRect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
-    }
-
     public var description: String { "\(width)x\(height)+\(x)+\(y)" }
 }
 

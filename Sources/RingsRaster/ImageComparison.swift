@@ -12,13 +12,15 @@ public struct ImageComparison: Sendable, CustomStringConvertible {
     public var worstPixel: (x: Int, y: Int) = (0, 0)
     /// Largest difference inside the `focus` boxes (for example the start caps at 12 o'clock).
     public var maxInFocus: Int
+    /// Mean difference inside the `focus` boxes.
+    public var meanInFocus: Double
     public var edgePixelCount: Int
 
     /// Compares `image` with `reference`; `edges` marks edge pixels (row-major), `focus` boxes of interest.
     public init(_ image: Pixmap, against reference: Pixmap, edges: [Bool], focus: [IntRect] = []) {
         precondition(image.width == reference.width && image.height == reference.height, "sizes differ")
         var histogram = [Int](repeating: 0, count: 256)
-        var sumAll = 0, sumEdge = 0, edgeCount = 0, worst = 0, worstFocus = 0
+        var sumAll = 0, sumEdge = 0, edgeCount = 0, worst = 0, worstFocus = 0, sumFocus = 0, focusCount = 0
         for y in 0..<image.height {
             let a = image.row(y), b = reference.row(y)
             for x in 0..<image.width {
@@ -26,11 +28,12 @@ public struct ImageComparison: Sendable, CustomStringConvertible {
                 let isEdge = edges[y * image.width + x]
                 let inFocus = focus.contains { $0.contains(x: x, y: y) }
                 if isEdge { edgeCount += 1 }
+                if inFocus { focusCount += 1 }
                 for shift in [0, 8, 16] as [UInt32] {
                     let d = abs(Int((p >> shift) & 0xFF) - Int((q >> shift) & 0xFF))
                     sumAll += d
                     if d > worst { worst = d; worstPixel = (x, y) }
-                    if inFocus { worstFocus = max(worstFocus, d) }
+                    if inFocus { worstFocus = max(worstFocus, d); sumFocus += d }
                     if isEdge { sumEdge += d; histogram[d] += 1 }
                 }
             }
@@ -43,12 +46,13 @@ public struct ImageComparison: Sendable, CustomStringConvertible {
         p99Edge = edgeCount == 0 ? 0 : Double(level)
         maxAll = worst
         maxInFocus = worstFocus
+        meanInFocus = focusCount == 0 ? 0 : Double(sumFocus) / Double(3 * focusCount)
         edgePixelCount = edgeCount
     }
 
     public var description: String {
         "edge_mean=\(fmt(meanEdge)) edge_p99=\(fmt(p99Edge)) all_mean=\(fmt(meanAll, 4)) max=\(maxAll) "
-            + "seam_max=\(maxInFocus) worst_at=\(worstPixel.x),\(worstPixel.y) edge_pixels=\(edgePixelCount)"
+            + "seam_mean=\(fmt(meanInFocus)) seam_max=\(maxInFocus) worst_at=\(worstPixel.x),\(worstPixel.y) edge_pixels=\(edgePixelCount)"
     }
 
     private func fmt(_ v: Double, _ digits: Int = 3) -> String {

@@ -77,11 +77,4 @@ public struct Pixmap: @unchecked Sendable {
     public func fill(_ pixel: PackedPixel) {
         for y in 0..<height { row(y).update(repeating: pixel.bits, count: width) }
     }
-
-    /// A copy with its own pixels, rows packed (stride == width).
-    public func copy() -> Pixmap {
-        let out = Pixmap(width: width, height: height)
-        for y in 0..<height { out.row(y).update(from: row(y), count: width) }
-        return out
-    }
 }

@@ -38,7 +38,7 @@ public struct ReferenceRenderer: Sendable {
                         }
                     }
                     guard covered > 0 else { continue }
-                    if covered < Double(n * n) && command.shape is SoftShape == false { edge[x] = true }
+                    if covered < Double(n * n) && !(command.shape is SoftShape) { edge[x] = true }
                     row[x] = (sum * weight).over(row[x])
                 }
             }
