@@ -106,12 +106,10 @@ public final class ConicArcShader: Shader {
                 if interpolates && straight[chunk] && !nearCap {
                     store(startIndex[chunk] + indexStep[chunk] * lanes * 0.125, count: n, lut: lut, into: out + i)
                 } else {
-                    let angles: SIMD8<Float>
-                    if interpolates {
-                        angles = edges[chunk] + steps[chunk] * lanes * 0.125
-                    } else {
-                        angles = FastAngle.clockwiseAngle(SIMD8<Float>(repeating: lo + 0.5 - f.cx) + lanes, dy)
-                    }
+                    // Near a cap, exact angles: the gap and the band must split where the line tests do.
+                    let angles = interpolates && !nearCap
+                        ? edges[chunk] + steps[chunk] * lanes * 0.125
+                        : FastAngle.clockwiseAngle(SIMD8<Float>(repeating: lo + 0.5 - f.cx) + lanes, dy)
                     shadeChunk(x: x + i, py: py, angles: angles, count: n, caps: nearCap, lut: lut, into: out + i)
                 }
                 i += 8

@@ -35,6 +35,4 @@ public struct RingLayout: Sendable {
         let center = Point(x: Double(width) / 2, y: Double(height) / 2)
         return RingGeometry(center: center, radius: theme.outerRadius * side - t / 2 - Double(i) * (t + g), thickness: t)
     }
-
-    public var rings: [RingGeometry] { (0..<count).map(ring) }
 }

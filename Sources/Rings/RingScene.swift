@@ -20,19 +20,30 @@ public struct RingScene: Sendable {
 
     public var layout: RingLayout { RingLayout(width: width, height: height, count: progress.count, theme: theme) }
 
+    /// The rings, outermost first.
+    public var rings: [Ring] {
+        let layout = self.layout
+        return progress.enumerated().map { i, value in Ring(value: value, style: theme.style(ofRing: i), geometry: layout.ring(i)) }
+    }
+
+    /// Each ring's start-cap box at 12 o'clock, where a seam of the conic gradient would show.
+    public var startCapBoxes: [IntRect] {
+        rings.map { ring in
+            let g = ring.geometry, top = g.center.y - g.radius
+            return IntRect(enclosingMinX: g.center.x - g.thickness, minY: top - g.thickness / 2,
+                           maxX: g.center.x + g.thickness, maxY: top + g.thickness / 2)
+        }
+    }
+
     /// Each ring in order, outermost first: track, progress arc, then (past the tip threshold) the tip's
     /// shadow and disc.
     public var displayList: DisplayList {
         let bg = theme.background
-        var list = DisplayList(background: PackedPixel(r: bg.r, g: bg.g, b: bg.b, a: 255))
-        for (i, value) in progress.enumerated() {
-            list.commands += commands(forRing: i, progress: value, geometry: layout.ring(i))
-        }
-        return list
+        return DisplayList(background: PackedPixel(r: bg.r, g: bg.g, b: bg.b, a: 255), commands: rings.flatMap(commands))
     }
 
-    func commands(forRing i: Int, progress value: Double, geometry g: RingGeometry) -> [DrawCommand] {
-        let style = theme.style(ofRing: i)
+    func commands(for ring: Ring) -> [DrawCommand] {
+        let style = ring.style, g = ring.geometry, value = ring.value
         let arc = ArcStroke(center: g.center, radius: g.radius, thickness: g.thickness, startAngle: 0, sweep: 2 * Double.pi * value)
         let arcShader = ConicArcShader(arc: arc, ramp: ColorRamp(from: style.start.opaque, to: style.end.opaque))
         // The opaque arc hides the track wherever it covers whole pixels: skip drawing those.

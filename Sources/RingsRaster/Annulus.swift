@@ -18,12 +18,12 @@ public struct Annulus: Shape {
 
     public var bounds: IntRect { scan.bounds }
 
-    public func forEachSpan(in clip: IntRect, scratch: UnsafeMutablePointer<Float>, _ body: SpanBody) {
+    public func forEachSpan(in clip: IntRect, coverageRow: UnsafeMutablePointer<Float>, _ body: SpanBody) {
         guard let hidden = occludedSector else {
-            scan.forEachRun(in: clip, scratch: scratch, body)
+            scan.forEachRun(in: clip, coverageRow: coverageRow, body)
             return
         }
-        scan.forEachRun(in: clip, scratch: scratch) { y, x0, count, coverage in
+        scan.forEachRun(in: clip, coverageRow: coverageRow) { y, x0, count, coverage in
             guard coverage == nil else { return body(y, x0, count, coverage) }
             hidden.forEachPiece(y: y, x0: x0, count: count) { x, n, inside in
                 if !inside { body(y, x, n, nil) }
@@ -48,8 +48,8 @@ public struct Disc: Shape {
 
     public var bounds: IntRect { scan.bounds }
 
-    public func forEachSpan(in clip: IntRect, scratch: UnsafeMutablePointer<Float>, _ body: SpanBody) {
-        scan.forEachRun(in: clip, scratch: scratch, body)
+    public func forEachSpan(in clip: IntRect, coverageRow: UnsafeMutablePointer<Float>, _ body: SpanBody) {
+        scan.forEachRun(in: clip, coverageRow: coverageRow, body)
     }
 
     public func coverage(atX x: Double, y: Double) -> Double {

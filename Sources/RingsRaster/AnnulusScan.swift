@@ -20,8 +20,8 @@ struct AnnulusScan {
         return Float(max(0, outerCov - discCoverage(radius: inner, dx: dx, dy: dy, rho: rho)))
     }
 
-    /// Visits the runs of each row of `clip`: rim runs with coverage in `scratch`, whole runs with nil.
-    func forEachRun(in clip: IntRect, scratch: UnsafeMutablePointer<Float>, _ body: SpanBody) {
+    /// Visits the runs of each row of `clip`: rim runs with coverage in `coverageRow`, whole runs with nil.
+    func forEachRun(in clip: IntRect, coverageRow: UnsafeMutablePointer<Float>, _ body: SpanBody) {
         let area = clip.intersection(bounds)
         guard !area.isEmpty, outer > 0 else { return }
         for y in area.minY..<area.maxY {
@@ -55,36 +55,36 @@ struct AnnulusScan {
                 holeLeft = max(left, Int((cx - w).rounded(.up))); holeRight = min(right, Int((cx + w).rounded(.down)))
                 if holeLeft >= holeRight { holeLeft = right; holeRight = right }
             }
-            emitRun(y: y, from: left, to: holeLeft, wholeA: wholeA, wholeB: wholeB, scratch: scratch, body)
-            emitRun(y: y, from: holeRight, to: right, wholeA: wholeA, wholeB: wholeB, scratch: scratch, body)
+            emitRun(y: y, from: left, to: holeLeft, wholeA: wholeA, wholeB: wholeB, coverageRow: coverageRow, body)
+            emitRun(y: y, from: holeRight, to: right, wholeA: wholeA, wholeB: wholeB, coverageRow: coverageRow, body)
         }
     }
 
     /// One run of a row, cut into rim pieces (coverage computed) and whole pieces (nil coverage).
     @inline(__always)
     private func emitRun(y: Int, from x0: Int, to x1: Int, wholeA: (Int, Int), wholeB: (Int, Int),
-                         scratch: UnsafeMutablePointer<Float>, _ body: SpanBody) {
+                         coverageRow: UnsafeMutablePointer<Float>, _ body: SpanBody) {
         guard x0 < x1 else { return }
         var x = x0
         let loA = max(wholeA.0, x), hiA = min(wholeA.1, x1)
         if loA < hiA {
-            rim(y: y, from: x, to: loA, scratch: scratch, body)
+            rim(y: y, from: x, to: loA, coverageRow: coverageRow, body)
             body(y, loA, hiA - loA, nil)
             x = hiA
         }
         let loB = max(wholeB.0, x), hiB = min(wholeB.1, x1)
         if loB < hiB {
-            rim(y: y, from: x, to: loB, scratch: scratch, body)
+            rim(y: y, from: x, to: loB, coverageRow: coverageRow, body)
             body(y, loB, hiB - loB, nil)
             x = hiB
         }
-        rim(y: y, from: x, to: x1, scratch: scratch, body)
+        rim(y: y, from: x, to: x1, coverageRow: coverageRow, body)
     }
 
     @inline(__always)
-    private func rim(y: Int, from x0: Int, to x1: Int, scratch: UnsafeMutablePointer<Float>, _ body: SpanBody) {
+    private func rim(y: Int, from x0: Int, to x1: Int, coverageRow: UnsafeMutablePointer<Float>, _ body: SpanBody) {
         guard x0 < x1 else { return }
-        for x in x0..<x1 { scratch[x - x0] = coverage(x: x, y: y) }
-        body(y, x0, x1 - x0, scratch)
+        for x in x0..<x1 { coverageRow[x] = coverage(x: x, y: y) }
+        body(y, x0, x1 - x0, coverageRow + x0)
     }
 }

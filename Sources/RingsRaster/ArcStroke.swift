@@ -64,17 +64,17 @@ public struct ArcStroke: Shape {
         return box.intersection(annulus.bounds)
     }
 
-    public func forEachSpan(in clip: IntRect, scratch: UnsafeMutablePointer<Float>, _ body: SpanBody) {
+    public func forEachSpan(in clip: IntRect, coverageRow: UnsafeMutablePointer<Float>, _ body: SpanBody) {
         let scan = annulus
         if coversFullTurn {
-            scan.forEachRun(in: clip, scratch: scratch, body)
+            scan.forEachRun(in: clip, coverageRow: coverageRow, body)
             return
         }
         let sector = self.sector
         let a = startPoint, b = endPoint
         let w = halfWidth, reach = (w + 1) * (w + 1)
         let capRows = (min(a.y, b.y) - w - 1, max(a.y, b.y) + w + 1)
-        scan.forEachRun(in: clip, scratch: scratch) { y, x0, count, coverage in
+        scan.forEachRun(in: clip, coverageRow: coverageRow) { y, x0, count, coverage in
             let py = Double(y) + 0.5
             let nearCaps = py > capRows.0 && py < capRows.1
             sector.forEachPiece(y: y, x0: x0, count: count) { x, n, inside in
@@ -84,7 +84,7 @@ public struct ArcStroke: Shape {
                 }
                 guard nearCaps else { return }
                 // Outside the band's wedge only the round caps can cover a pixel.
-                let cut = scratch + (x - x0)
+                let cut = coverageRow + x
                 var any = false
                 for i in 0..<n {
                     let px = Double(x + i) + 0.5

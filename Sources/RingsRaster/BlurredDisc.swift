@@ -23,7 +23,7 @@ public struct BlurredDisc: Shape {
         return IntRect(enclosingMinX: center.x - reach, minY: center.y - reach, maxX: center.x + reach, maxY: center.y + reach)
     }
 
-    public func forEachSpan(in clip: IntRect, scratch: UnsafeMutablePointer<Float>, _ body: SpanBody) {
+    public func forEachSpan(in clip: IntRect, coverageRow: UnsafeMutablePointer<Float>, _ body: SpanBody) {
         let area = clip.intersection(bounds)
         guard !area.isEmpty else { return }
         let reach = profile.reach
@@ -36,9 +36,9 @@ public struct BlurredDisc: Shape {
             guard x0 < x1 else { continue }
             for x in x0..<x1 {
                 let dx = Double(x) + 0.5 - center.x
-                scratch[x - x0] = Float(profile.value(atDistance: (dx * dx + dy * dy).squareRoot()))
+                coverageRow[x] = Float(profile.value(atDistance: (dx * dx + dy * dy).squareRoot()))
             }
-            body(y, x0, x1 - x0, scratch)
+            body(y, x0, x1 - x0, coverageRow + x0)
         }
     }
 

@@ -37,12 +37,12 @@ public struct RoundedRect: Shape {
         max(0, min(a1, hi) - max(a0, lo))
     }
 
-    public func forEachSpan(in clip: IntRect, scratch: UnsafeMutablePointer<Float>, _ body: SpanBody) {
+    public func forEachSpan(in clip: IntRect, coverageRow: UnsafeMutablePointer<Float>, _ body: SpanBody) {
         let area = clip.intersection(bounds)
         guard !area.isEmpty else { return }
         for y in area.minY..<area.maxY {
-            for x in area.minX..<area.maxX { scratch[x - area.minX] = Float(pixelCoverage(x: x, y: y)) }
-            body(y, area.minX, area.width, scratch)
+            for x in area.minX..<area.maxX { coverageRow[x] = Float(pixelCoverage(x: x, y: y)) }
+            body(y, area.minX, area.width, coverageRow + area.minX)
         }
     }
 

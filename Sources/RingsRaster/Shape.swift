@@ -14,9 +14,12 @@ public protocol Shape: Sendable {
     /// Every pixel the shape can touch lies inside.
     var bounds: IntRect { get }
 
-    /// Calls `body(y, x, count, coverage)` for runs of pixels (x ..< x + count, y) inside `clip`, with
-    /// nil coverage for runs wholly inside. `scratch` holds at least `clip.width` floats.
-    func forEachSpan(in clip: IntRect, scratch: UnsafeMutablePointer<Float>, _ body: SpanBody)
+    /// Calls `body(y, x, count, coverage)` for runs of pixels (x ..< x + count, y) inside `clip`, in
+    /// row order and left to right, never the same pixel twice, with nil coverage for runs wholly
+    /// inside. Partial coverage is written to `coverageRow[x]` (indexed by column; it holds at least
+    /// `clip.maxX` floats) and passed as `coverageRow + x`, so that runs of one row can be gathered
+    /// before they are drawn.
+    func forEachSpan(in clip: IntRect, coverageRow: UnsafeMutablePointer<Float>, _ body: SpanBody)
 
     /// How much of the shape is at the point: 0 or 1 for hard shapes, the alpha for soft ones.
     func coverage(atX x: Double, y: Double) -> Double

@@ -20,12 +20,7 @@ struct QualityCommand: ParsableCommand {
         var renderer = SceneRenderer()
         let fast = renderer.render(still)
         let (exact, edges) = ReferenceRenderer().render(still.displayList, width: still.width, height: still.height)
-        // The seam check: the box of each ring's start cap at 12 o'clock.
-        let seam = still.layout.rings.map { ring in
-            IntRect(enclosingMinX: ring.center.x - ring.thickness, minY: ring.center.y - ring.radius - ring.thickness / 2,
-                    maxX: ring.center.x + ring.thickness, maxY: ring.center.y - ring.radius + ring.thickness / 2)
-        }
-        let result = ImageComparison(fast, against: exact, edges: edges, focus: seam)
+        let result = ImageComparison(fast, against: exact, edges: edges, focus: still.startCapBoxes)
         print(result)
         if let diff {
             let picture = Pixmap(width: still.width, height: still.height)

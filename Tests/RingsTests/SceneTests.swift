@@ -33,11 +33,7 @@ import TestSupport
     ])
     func matchesTheSupersampledReference(width: Int, height: Int, progress: [Double]) {
         let scene = RingScene(theme: flat, width: width, height: height, progress: progress)
-        let seam = scene.layout.rings.map { r in
-            IntRect(enclosingMinX: r.center.x - r.thickness, minY: r.center.y - r.radius - r.thickness / 2,
-                    maxX: r.center.x + r.thickness, maxY: r.center.y - r.radius + r.thickness / 2)
-        }
-        let result = compareWithReference(scene.displayList, width: width, height: height, seam: seam)
+        let result = compareWithReference(scene.displayList, width: width, height: height, seam: scene.startCapBoxes)
         #expect(result.meanEdge <= 1.0, "\(result)")
         #expect(result.p99Edge <= 12, "\(result)")
         #expect(result.meanAll <= 0.15, "\(result)")
