@@ -1,0 +1,40 @@
+import Foundation
+import RingsRaster
+@testable import Shaders
+import Testing
+import TestSupport
+
+/// Each test is named after something that once broke.
+@Suite struct RegressionTests {
+    /// The blitter gathers a row's runs before drawing them, while the shape already writes the next
+    /// row's rim coverage into its row buffer; the gathered row must keep its own coverage.
+    @Test func gatheredRowKeepsItsCoverageWhileTheShapeWritesTheNextRow() {
+        let disc = Disc(center: Point(x: 12.3, y: 11.8), radius: 9.4)
+        let frame = Pixmap(width: 24, height: 24)
+        var rasterizer = Rasterizer()
+        rasterizer.render(DisplayList(background: .opaqueBlack, commands: [DrawCommand(shape: disc, shader: SolidShader(RGB8(255, 255, 255).opaque))]),
+                          into: frame)
+        for y in 0..<24 {
+            for x in 0..<24 {
+                let dx = Double(x) + 0.5 - disc.center.x, dy = Double(y) + 0.5 - disc.center.y
+                let expected = Int((discCoverage(radius: 9.4, dx: dx, dy: dy, rho: (dx * dx + dy * dy).squareRoot()) * 255).rounded())
+                #expect(abs(Int(frame[x, y].r) - expected) <= 1, "pixel (\(x), \(y))")
+            }
+        }
+    }
+
+    /// Interpolated angles once put pixel (989, 773) of the 1920x1080 reference scene, just behind the
+    /// inner ring's end line, into the gap, painting it in the start colour (34 levels off). The ring,
+    /// seen through a 64 x 64 window at (966, 741), so that the row is shaded in the same 64-pixel
+    /// interpolation blocks as in the full frame.
+    @Test func endLineSplitsBandFromGapOnInterpolatedRows() {
+        let t = 0.08 * 1080, g = 0.012 * 1080, radius = 0.42 * 1080 - t / 2 - 2 * (t + g)
+        let arc = ArcStroke(center: Point(x: 960 - 966, y: 540 - 741), radius: radius, thickness: t, startAngle: 0,
+                            sweep: 2 * Double.pi * 0.48)
+        let shader = ConicArcShader(arc: arc, ramp: ColorRamp(from: RGB8(41, 128, 185).opaque, to: RGB8(52, 152, 219).opaque))
+        #expect(ConicArcShader.interpolates(innerRadius: radius - t / 2, sweep: abs(arc.sweep)))
+        let result = compareWithReference(DisplayList(background: .opaqueBlack, commands: [DrawCommand(shape: arc, shader: shader)]),
+                                          width: 64, height: 64)
+        #expect(result.maxAll <= 8, "\(result)")
+    }
+}
