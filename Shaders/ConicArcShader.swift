@@ -68,10 +68,13 @@ public final class ConicArcShader: Shader {
                 out.update(repeating: lut[lut.count - 1], count: count)
                 return
             }
-            // Columns of the caps' boxes that this row meets; chunks there also run the cap tests.
+            // Columns of the caps' boxes that this row meets; chunks there that reach the end line (or,
+            // short of a full turn, the start line) run the cap tests. The distance along the line
+            // is linear in x, so a chunk's two ends decide.
             let reach = f.halfWidth + 1
             let endCols = abs(py - f.ey) < reach ? (f.ex - reach, f.ex + reach) : (1, -1)
-            let startCols = abs(py - f.sy) < reach ? (f.sx - reach, f.sx + reach) : (1, -1)
+            let startCols = abs(py - f.sy) < reach && f.total < 2 * Float.pi ? (f.sx - reach, f.sx + reach) : (1, -1)
+            let endAlong = (py - f.ey) * f.ty - f.ex * f.tx, startAlong = (py - f.sy) * f.sty - f.sx * f.stx
             let dy = SIMD8<Float>(repeating: py - f.cy)
             let lanes = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
             let chunkStarts = lanes * 8
@@ -102,7 +105,12 @@ public final class ConicArcShader: Shader {
                 }
                 let n = min(8, count - i)
                 let lo = Float(x + i), hi = lo + Float(n)
-                let nearCap = (hi > endCols.0 && lo < endCols.1) || (hi > startCols.0 && lo < startCols.1)
+                let first = lo + 0.5, lastPixel = hi - 0.5
+                let nearEnd = hi > endCols.0 && lo < endCols.1
+                    && max(endAlong + first * f.tx, endAlong + lastPixel * f.tx) > -0.75
+                let nearStart = hi > startCols.0 && lo < startCols.1
+                    && min(startAlong + first * f.stx, startAlong + lastPixel * f.stx) < 0.75
+                let nearCap = nearEnd || nearStart
                 if interpolates && straight[chunk] && !nearCap {
                     store(startIndex[chunk] + indexStep[chunk] * lanes * 0.125, count: n, lut: lut, into: out + i)
                 } else {

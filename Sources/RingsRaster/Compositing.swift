@@ -61,9 +61,9 @@ public struct Rasterizer {
 
     public init() {}
 
-    /// Pixels per band: a band of the frame (about 256 KB) stays in the cache while every command
+    /// Pixels per band: a band of the frame (512 KB) stays in the cache while every command
     /// draws into it, so blending reads what the clear just wrote from cache, not from memory.
-    static let bandPixels = 65536
+    static let bandPixels = 131_072
 
     /// Clears to the background and draws every command in order, one horizontal band at a time.
     public mutating func render(_ list: DisplayList, into pixmap: Pixmap) {
