@@ -38,6 +38,7 @@ let package = Package(
         .testTarget(name: "ShadersTests", dependencies: ["Shaders", "RingsRaster"]),
         .testTarget(name: "RingsTests", dependencies: ["Rings", "RingsRaster", "TestSupport"]),
         .testTarget(name: "RingsSDLTests", dependencies: ["RingsSDL", "RingsRaster"]),
+        .testTarget(name: "RingsAnimationTests", dependencies: ["RingsAnimation", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "RingsRaster"]),
     ]
 )

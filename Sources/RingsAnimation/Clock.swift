@@ -16,3 +16,27 @@ public struct MonotonicClock: Clock {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
     }
 }
+
+/// A clock that only moves when told to: tests drive time with it and never sleep.
+///
+///     let clock = ManualClock()
+///     clock.advance(by: 1.0 / 60)
+public final class ManualClock: Clock, @unchecked Sendable {
+    private var current: Double
+    private let lock = NSLock()
+
+    public init(start: Double = 0) { current = start }
+
+    public func now() -> Double { lock.lock(); defer { lock.unlock() }; return current }
+
+    /// Moves time forward by `seconds` (never backward).
+    public func advance(by seconds: Double) {
+        precondition(seconds >= 0, "a clock does not go back")
+        lock.lock(); current += seconds; lock.unlock()
+    }
+
+    /// Moves time forward to `time`, if it is later than now.
+    public func advance(to time: Double) {
+        lock.lock(); current = max(current, time); lock.unlock()
+    }
+}

@@ -9,12 +9,23 @@ struct RenderCommand: ParsableCommand {
         abstract: "Draw one frame to a PNG file (no display needed).")
 
     @OptionGroup var scene: SceneOptions
+    @OptionGroup var motion: AnimationOptions
+
+    @Option(help: "With --from: draw the moment this many seconds into the animation.")
+    var time: Double?
 
     @Option(help: ArgumentHelp("The PNG file to write.", valueName: "path"))
     var out: String
 
     func run() throws {
-        let frame = try scene.scene(defaultSize: (1920, 1080))
+        var frame = try scene.scene(defaultSize: (1920, 1080))
+        if let animation = try motion.animation(to: frame) {
+            let t = time ?? 0
+            guard t.isFinite else { throw UserError("--time must be a finite number of seconds") }
+            frame = frame.at(t, of: animation)
+        } else if time != nil {
+            throw UserError("--time needs --from: the values to animate from")
+        }
         var renderer = SceneRenderer()
         let image = renderer.render(frame)
         do { try PNGFile.write(image, to: out) } catch { throw UserError(error) }

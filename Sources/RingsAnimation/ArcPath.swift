@@ -1,0 +1,62 @@
+import Foundation
+
+/// A circular arc in screen pixels (y down): angles clockwise from 12 o'clock, from `startAngle` to
+/// `endAngle` (either order, any number of turns). Points are computed on the circle itself, so a dot
+/// moving along it is on the arc to the last bit, never on a chord.
+public struct ArcPath: Equatable, Sendable {
+    public var center: AnimatablePoint
+    public var radius: Double
+    public var startAngle: Double, endAngle: Double
+
+    public init(center: AnimatablePoint, radius: Double, startAngle: Double, endAngle: Double) {
+        self.center = center; self.radius = radius; self.startAngle = startAngle; self.endAngle = endAngle
+    }
+
+    /// Length along the arc.
+    public var length: Double { abs(endAngle - startAngle) * radius }
+
+    /// The point at `angle` (clockwise from 12 o'clock) on the circle.
+    public func point(atAngle angle: Double) -> AnimatablePoint {
+        AnimatablePoint(x: center.x + radius * sin(angle), y: center.y - radius * cos(angle))
+    }
+
+    /// The point `fraction` of the way along the arc by length.
+    public func point(atFraction fraction: Double) -> AnimatablePoint {
+        point(atAngle: startAngle + (endAngle - startAngle) * fraction)
+    }
+}
+
+/// A point moving along a circular arc at constant speed (Core Animation's paced keyframe animation
+/// along a path), through phases: phase i runs from `angles[i]` to `angles[i + 1]` between key times
+/// `keyTimes[i]` and `keyTimes[i + 1]`, so the two-phase timing moves the dot exactly as the ring's
+/// end moves, at constant speed within each phase.
+///
+///     let dot = try ArcMotion(center: c, radius: 200, angles: [0, 0.9 * 4.5, 4.5], keyTimes: [0, 0.5, 1], duration: 2)
+///     dot.value(at: 1)   // on the circle at angle 4.05
+public struct ArcMotion: Animation {
+    public let center: AnimatablePoint
+    public let radius: Double
+    private let angle: Keyframes<Double>
+
+    public init(center: AnimatablePoint, radius: Double, angles: [Double], keyTimes: [Double]? = nil,
+                duration: Double, delay: Double = 0) throws(KeyframeError) {
+        self.center = center
+        self.radius = radius
+        angle = try Keyframes(values: angles, keyTimes: keyTimes, curves: [.linear], duration: duration, delay: delay)
+    }
+
+    /// The arc of phase `i`.
+    public func path(ofPhase i: Int) -> ArcPath {
+        ArcPath(center: center, radius: radius, startAngle: angle.values[i], endAngle: angle.values[i + 1])
+    }
+
+    /// The angle (clockwise from 12 o'clock) at `elapsed`.
+    public func angle(at elapsed: Double) -> Double { angle.value(at: elapsed) }
+
+    public func value(at elapsed: Double) -> AnimatablePoint {
+        ArcPath(center: center, radius: radius, startAngle: 0, endAngle: 0).point(atAngle: angle.value(at: elapsed))
+    }
+
+    public func isFinished(at elapsed: Double) -> Bool { angle.isFinished(at: elapsed) }
+    public var finalValue: AnimatablePoint { value(at: angle.delay + angle.duration) }
+}

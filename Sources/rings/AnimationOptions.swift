@@ -1,0 +1,56 @@
+import ArgumentParser
+import Rings
+import RingsAnimation
+
+/// The options that describe an animation of the rings from `--from` to `--progress`.
+struct AnimationOptions: ParsableArguments {
+    @Option(parsing: .unconditional, help: ArgumentHelp("Animate from these values (one per ring) to --progress.", valueName: "a,b,c"))
+    var from: String?
+
+    @Option(help: "Seconds the animation takes (not with --keyframes two-phase, which takes 2).")
+    var duration = 1.0
+
+    @Option(help: ArgumentHelp("Timing curve: linear, easeIn, easeOut, easeInEaseOut, default or cubic-bezier(x1,y1,x2,y2).",
+                               valueName: "curve"))
+    var curve = "easeInEaseOut"
+
+    @Option(help: ArgumentHelp("Keyframe preset instead of a curve: two-phase (90 % in the first second, the rest in the next).",
+                               valueName: "preset"))
+    var keyframes: String?
+
+    /// The animation from --from to the scene's values, or nil without --from.
+    func animation(to scene: RingScene) throws(UserError) -> (any Animation<AnimatableVector>)? {
+        guard let from else { return nil }
+        let start: [Double]
+        do { start = try RingValues.parse(from) } catch { throw UserError(error) }
+        guard start.count == scene.progress.count else {
+            throw UserError("--from has \(start.count) values but there are \(scene.progress.count) rings")
+        }
+        guard duration.isFinite, duration >= 0, duration <= 3600 else {
+            throw UserError("--duration must be 0 to 3600 seconds, not \(duration)")
+        }
+        let a = AnimatableVector(start), b = AnimatableVector(scene.progress)
+        if let keyframes {
+            do { return try Keyframes.preset(keyframes, from: a, to: b) } catch { throw UserError(error) }
+        }
+        let timing: TimingCurve
+        do { timing = try TimingCurve.named(curve) } catch { throw UserError(error) }
+        return Tween(from: a, to: b, duration: duration, curve: timing)
+    }
+
+    /// Seconds from start to end of `animation`.
+    static func length(of animation: any Animation<AnimatableVector>) -> Double {
+        if let tween = animation as? Tween<AnimatableVector> { return tween.delay + tween.duration }
+        if let keyframes = animation as? Keyframes<AnimatableVector> { return keyframes.delay + keyframes.duration }
+        return 0
+    }
+}
+
+extension RingScene {
+    /// The scene with each ring at its value in `animation` at `time` seconds, clamped to 0 ... 10 laps.
+    func at(_ time: Double, of animation: any Animation<AnimatableVector>) -> RingScene {
+        var frame = self
+        frame.progress = animation.value(at: time).values.map { min(RingValues.maximumProgress, max(0, $0)) }
+        return frame
+    }
+}
