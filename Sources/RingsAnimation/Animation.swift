@@ -37,11 +37,7 @@ public struct Tween<Value: VectorArithmetic>: Animation {
     }
 
     /// The time fraction at `elapsed`, 0 ... 1.
-    public func fraction(at elapsed: Double) -> Double {
-        guard elapsed > delay else { return 0 }
-        guard duration > 0 else { return 1 }
-        return min(1, (elapsed - delay) / duration)
-    }
+    public func fraction(at elapsed: Double) -> Double { timeFraction(elapsed, delay: delay, duration: duration) }
 
     public func value(at elapsed: Double) -> Value {
         let f = fraction(at: elapsed)
@@ -52,4 +48,11 @@ public struct Tween<Value: VectorArithmetic>: Animation {
 
     public func isFinished(at elapsed: Double) -> Bool { elapsed >= delay + duration }
     public var finalValue: Value { to }
+}
+
+/// How far through `duration` seconds that begin after `delay` the time `elapsed` is, 0 ... 1.
+func timeFraction(_ elapsed: Double, delay: Double, duration: Double) -> Double {
+    guard elapsed > delay else { return 0 }
+    guard duration > 0 else { return 1 }
+    return min(1, (elapsed - delay) / duration)
 }

@@ -82,11 +82,7 @@ public struct Keyframes<Value: VectorArithmetic>: Animation {
     }
 
     /// The time fraction at `elapsed`, 0 ... 1.
-    public func fraction(at elapsed: Double) -> Double {
-        guard elapsed > delay else { return 0 }
-        guard duration > 0 else { return 1 }
-        return min(1, (elapsed - delay) / duration)
-    }
+    public func fraction(at elapsed: Double) -> Double { timeFraction(elapsed, delay: delay, duration: duration) }
 
     public func value(at elapsed: Double) -> Value {
         let p = fraction(at: elapsed)
