@@ -5,13 +5,16 @@ public protocol Animation<Value>: Sendable {
     func value(at elapsed: Double) -> Value
     /// The rate of change per second at `elapsed` (a difference quotient unless the animation knows it).
     func velocity(at elapsed: Double) -> Value
-    /// Whether the animation has come to its final value by `elapsed`.
-    func isFinished(at elapsed: Double) -> Bool
+    /// Seconds from the start until it has come to its final value.
+    var endTime: Double { get }
     /// The value it ends on.
     var finalValue: Value { get }
 }
 
 extension Animation {
+    /// Whether the animation has come to its final value by `elapsed`.
+    public func isFinished(at elapsed: Double) -> Bool { elapsed >= endTime }
+
     /// The rate of change per second at `elapsed`, by a central difference (one-sided at the start).
     public func velocity(at elapsed: Double) -> Value {
         let h = 1e-4
@@ -46,7 +49,7 @@ public struct Tween<Value: VectorArithmetic>: Animation {
         return from.interpolated(to: to, amount: curve.value(at: f))
     }
 
-    public func isFinished(at elapsed: Double) -> Bool { elapsed >= delay + duration }
+    public var endTime: Double { delay + duration }
     public var finalValue: Value { to }
 }
 

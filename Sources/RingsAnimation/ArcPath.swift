@@ -57,6 +57,6 @@ public struct ArcMotion: Animation {
         ArcPath(center: center, radius: radius, startAngle: 0, endAngle: 0).point(atAngle: angle.value(at: elapsed))
     }
 
-    public func isFinished(at elapsed: Double) -> Bool { angle.isFinished(at: elapsed) }
-    public var finalValue: AnimatablePoint { value(at: angle.delay + angle.duration) }
+    public var endTime: Double { angle.endTime }
+    public var finalValue: AnimatablePoint { value(at: endTime) }
 }

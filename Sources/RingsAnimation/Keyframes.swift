@@ -96,6 +96,6 @@ public struct Keyframes<Value: VectorArithmetic>: Animation {
         return values[i].interpolated(to: values[i + 1], amount: curves[i].value(at: local))
     }
 
-    public func isFinished(at elapsed: Double) -> Bool { elapsed >= delay + duration }
+    public var endTime: Double { delay + duration }
     public var finalValue: Value { values[values.count - 1] }
 }

@@ -37,7 +37,7 @@ public struct Spring<Value: VectorArithmetic>: Animation {
     /// Seconds until it settles.
     public var settlingTime: Double { Double(trajectory.count - 1) * Spring.step }
 
-    public func isFinished(at elapsed: Double) -> Bool { elapsed >= settlingTime }
+    public var endTime: Double { settlingTime }
 
     public func value(at elapsed: Double) -> Value {
         guard elapsed > 0 else { return from }

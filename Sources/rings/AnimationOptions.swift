@@ -37,13 +37,6 @@ struct AnimationOptions: ParsableArguments {
         do { timing = try TimingCurve.named(curve) } catch { throw UserError(error) }
         return Tween(from: a, to: b, duration: duration, curve: timing)
     }
-
-    /// Seconds from start to end of `animation`.
-    static func length(of animation: any Animation<AnimatableVector>) -> Double {
-        if let tween = animation as? Tween<AnimatableVector> { return tween.delay + tween.duration }
-        if let keyframes = animation as? Keyframes<AnimatableVector> { return keyframes.delay + keyframes.duration }
-        return 0
-    }
 }
 
 extension RingScene {

@@ -22,7 +22,7 @@ struct RecordCommand: ParsableCommand {
         guard (1...240).contains(fps) else { throw UserError("--fps must be 1 to 240, not \(fps)") }
         let still = try scene.scene(defaultSize: (640, 640))
         guard let animation = try motion.animation(to: still) else { throw UserError("record needs --from: the values to animate from") }
-        let count = Int((AnimationOptions.length(of: animation) * Double(fps)).rounded(.up)) + 1
+        let count = Int((animation.endTime * Double(fps)).rounded(.up)) + 1
         guard count <= 100_000 else { throw UserError("that is \(count) frames; at most 100000") }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory), !isDirectory.boolValue {
