@@ -82,15 +82,21 @@ public final class ConicArcShader: Shader {
             var edges = SIMD8<Float>(), steps = SIMD8<Float>()
             var startIndex = SIMD8<Float>(), indexStep = SIMD8<Float>()
             var straight = SIMDMask<SIMD8<Int32>>()
-            // Short runs (rims) are cheaper with exact angles than with a 64-pixel table of them.
-            let interpolates = f.interpolates && count >= 32
+            var block = Int.min
+            // Chunks of 8 and blocks of 64 columns sit on absolute columns, so a pixel's colour does
+            // not depend on where its run starts: a redraw of any rectangle matches a full frame.
             var i = 0
             while i < count {
-                let chunk = (i / 8) % 8
-                if interpolates && chunk == 0 {
-                    // Exact angles at the ends of the next eight chunks, two vector atans per 64 pixels,
-                    // and the table index at both ends of each chunk.
-                    let dx = SIMD8<Float>(repeating: Float(x + i) + 0.5 - f.cx) + chunkStarts
+                let column = x + i
+                let chunkStart = column - (column & 7), lane0 = column - chunkStart
+                let n = min(8 - lane0, count - i)
+                let chunkOut = out + i - lane0
+                let blockStart = chunkStart - (chunkStart & 63), chunk = (chunkStart - blockStart) / 8
+                if f.interpolates && blockStart != block {
+                    // Exact angles at the ends of the block's eight chunks, two vector atans per 64
+                    // columns, and the table index at both ends of each chunk.
+                    block = blockStart
+                    let dx = SIMD8<Float>(repeating: Float(blockStart) + 0.5 - f.cx) + chunkStarts
                     edges = FastAngle.clockwiseAngle(dx, dy)
                     steps = FastAngle.clockwiseAngle(dx + 8, dy) - edges
                     steps.replace(with: steps - 2 * Float.pi, where: steps .> Float.pi)
@@ -103,24 +109,24 @@ public final class ConicArcShader: Shader {
                     let miss = indexStep - slope
                     straight = (miss .< 0.01) .& (miss .> -0.01)
                 }
-                let n = min(8, count - i)
-                let lo = Float(x + i), hi = lo + Float(n)
+                let lo = Float(chunkStart), hi = lo + 8
                 let first = lo + 0.5, lastPixel = hi - 0.5
                 let nearEnd = hi > endCols.0 && lo < endCols.1
                     && max(endAlong + first * f.tx, endAlong + lastPixel * f.tx) > -0.75
                 let nearStart = hi > startCols.0 && lo < startCols.1
                     && min(startAlong + first * f.stx, startAlong + lastPixel * f.stx) < 0.75
                 let nearCap = nearEnd || nearStart
-                if interpolates && straight[chunk] && !nearCap {
-                    store(startIndex[chunk] + indexStep[chunk] * lanes * 0.125, count: n, lut: lut, into: out + i)
+                let wanted = lane0..<(lane0 + n)
+                if f.interpolates && straight[chunk] && !nearCap {
+                    store(startIndex[chunk] + indexStep[chunk] * lanes * 0.125, lanes: wanted, lut: lut, into: chunkOut)
                 } else {
                     // Near a cap, exact angles: the gap and the band must split where the line tests do.
-                    let angles = interpolates && !nearCap
+                    let angles = f.interpolates && !nearCap
                         ? edges[chunk] + steps[chunk] * lanes * 0.125
-                        : FastAngle.clockwiseAngle(SIMD8<Float>(repeating: lo + 0.5 - f.cx) + lanes, dy)
-                    shadeChunk(x: x + i, py: py, angles: angles, count: n, caps: nearCap, lut: lut, into: out + i)
+                        : FastAngle.clockwiseAngle(SIMD8<Float>(repeating: first - f.cx) + lanes, dy)
+                    shadeChunk(x: chunkStart, py: py, angles: angles, lanes: wanted, caps: nearCap, lut: lut, into: chunkOut)
                 }
-                i += 8
+                i += n
             }
         }
     }
@@ -148,32 +154,32 @@ public final class ConicArcShader: Shader {
     /// Writes the table colours at the rounded indices; adding 2^23 leaves round(index) in the low
     /// mantissa bits, with no checked float-to-int conversion.
     @inline(__always)
-    private func store(_ index: SIMD8<Float>, count: Int, lut: UnsafeBufferPointer<UInt32>, into out: UnsafeMutablePointer<UInt32>) {
+    private func store(_ index: SIMD8<Float>, lanes: Range<Int>, lut: UnsafeBufferPointer<UInt32>, into out: UnsafeMutablePointer<UInt32>) {
         let bits = unsafeBitCast(index + 8_388_608, to: SIMD8<UInt32>.self) & 0x7F_FFFF
-        if count == 8 {
+        if lanes == 0..<8 {
             out[0] = lut[Int(bits[0])]; out[1] = lut[Int(bits[1])]; out[2] = lut[Int(bits[2])]; out[3] = lut[Int(bits[3])]
             out[4] = lut[Int(bits[4])]; out[5] = lut[Int(bits[5])]; out[6] = lut[Int(bits[6])]; out[7] = lut[Int(bits[7])]
         } else {
-            for lane in 0..<count { out[lane] = lut[Int(bits[lane])] }
+            for lane in lanes { out[lane] = lut[Int(bits[lane])] }
         }
     }
 
-    /// Up to eight pixels: the latest lap's colour; with `caps`, also the start cap in the gap of a
+    /// The `lanes` of the eight pixels from column x: the latest lap's colour; with `caps`, also the start cap in the gap of a
     /// sweep under one turn and the end cap over whatever lies below it (see `applyCaps`).
     @inline(__always)
-    private func shadeChunk(x: Int, py: Float, angles: SIMD8<Float>, count: Int, caps: Bool,
+    private func shadeChunk(x: Int, py: Float, angles: SIMD8<Float>, lanes: Range<Int>, caps: Bool,
                             lut: UnsafeBufferPointer<UInt32>, into out: UnsafeMutablePointer<UInt32>) {
         let last = Float(lut.count - 1)
         let px = SIMD8<Float>(repeating: Float(x) + 0.5) + SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
         var (index, gap) = tableIndex(angles, last: last)
-        if caps && applyCaps(px: px, py: py, gap: gap, index: &index, count: count, lut: lut, into: out) { return }
-        store(index, count: count, lut: lut, into: out)
+        if caps && applyCaps(px: px, py: py, gap: gap, index: &index, lanes: lanes, lut: lut, into: out) { return }
+        store(index, lanes: lanes, lut: lut, into: out)
     }
 
     /// In chunks near a cap: the start cap's colour in the gap, the end cap's inside its half-disc.
     /// Returns true when it has written the chunk itself (a cap's rim crosses it).
     private func applyCaps(px: SIMD8<Float>, py: Float, gap: SIMDMask<SIMD8<Int32>>, index: inout SIMD8<Float>,
-                           count: Int, lut: UnsafeBufferPointer<UInt32>, into out: UnsafeMutablePointer<UInt32>) -> Bool {
+                           lanes: Range<Int>, lut: UnsafeBufferPointer<UInt32>, into out: UnsafeMutablePointer<UInt32>) -> Bool {
         let f = frame, last = Float(lut.count - 1)
         index.replace(with: 0, where: gap)
         let w = f.halfWidth
@@ -196,7 +202,7 @@ public final class ConicArcShader: Shader {
         }
         let capEdge = beyondEnd .& (d2 .> (w - 0.5) * (w - 0.5)) .& (d2 .< (w + 0.5) * (w + 0.5))
         guard any(capEdge .| crossed) else { return false }
-        for lane in 0..<count {
+        for lane in lanes {
             let band = lut[Int(index[lane] + 0.5)]
             if crossed[lane] {
                 out[lane] = supersampledColor(x: Int(px[lane]), y: Int(py), fallback: band)

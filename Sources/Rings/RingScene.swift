@@ -26,6 +26,14 @@ public struct RingScene: Sendable {
         return progress.enumerated().map { i, value in Ring(value: value, style: theme.style(ofRing: i), geometry: layout.ring(i)) }
     }
 
+    /// The pixels ring `i` can touch: its track's square, which holds arc, caps and tip (and, wider by
+    /// the shadow's reach, the tip's shadow).
+    public func bounds(ofRing i: Int) -> IntRect {
+        let g = layout.ring(i)
+        let reach = g.radius + g.thickness / 2 + theme.shadowOffset * g.thickness + 5 * theme.shadowSigma * g.thickness + 1
+        return IntRect(enclosingMinX: g.center.x - reach, minY: g.center.y - reach, maxX: g.center.x + reach, maxY: g.center.y + reach)
+    }
+
     /// Each ring's start-cap box at 12 o'clock, where a seam of the conic gradient would show.
     public var startCapBoxes: [IntRect] {
         rings.map { ring in
@@ -78,8 +86,8 @@ public struct SceneRenderer {
         return frame
     }
 
-    /// Draws the frame into `pixmap`, which must be the scene's size.
-    public mutating func render(_ scene: RingScene, into pixmap: Pixmap) {
-        rasterizer.render(scene.displayList, into: pixmap)
+    /// Draws the frame into `pixmap`, which must be the scene's size; with `clip`, only that part.
+    public mutating func render(_ scene: RingScene, into pixmap: Pixmap, clip: IntRect? = nil) {
+        rasterizer.render(scene.displayList, into: pixmap, clip: clip)
     }
 }

@@ -65,13 +65,16 @@ public struct Rasterizer {
     /// draws into it, so blending reads what the clear just wrote from cache, not from memory.
     static let bandPixels = 131_072
 
-    /// Clears to the background and draws every command in order, one horizontal band at a time.
-    public mutating func render(_ list: DisplayList, into pixmap: Pixmap) {
-        let boxes = list.commands.map { pixmap.bounds.intersection($0.shape.bounds) }
-        let bandRows = max(8, Rasterizer.bandPixels / max(1, pixmap.width))
-        var top = 0
-        while top < pixmap.height {
-            let band = IntRect(x: 0, y: top, width: pixmap.width, height: min(bandRows, pixmap.height - top))
+    /// Clears to the background and draws every command in order, one horizontal band at a time;
+    /// with `clip`, only the pixels inside it (the rest of the pixmap is left as it is).
+    public mutating func render(_ list: DisplayList, into pixmap: Pixmap, clip: IntRect? = nil) {
+        let area = clip?.intersection(pixmap.bounds) ?? pixmap.bounds
+        guard !area.isEmpty else { return }
+        let boxes = list.commands.map { area.intersection($0.shape.bounds) }
+        let bandRows = max(8, Rasterizer.bandPixels / max(1, area.width))
+        var top = area.minY
+        while top < area.maxY {
+            let band = IntRect(x: area.minX, y: top, width: area.width, height: min(bandRows, area.maxY - top))
             pixmap.subview(band).fill(list.background)
             for (command, box) in zip(list.commands, boxes) {
                 let clip = box.intersection(band)

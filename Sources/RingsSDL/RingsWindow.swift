@@ -2,12 +2,10 @@ import CSDL2
 import Foundation
 import RingsRaster
 
-/// A resizable desktop window that shows frames drawn by a callback, through SDL's window surface.
-///
-/// The loop blocks in SDL_WaitEvent, so an idle window costs no CPU. Every resize or expose redraws
-/// at the new size, crisply (no stretching). Esc, q or closing the window quits.
+/// A resizable desktop window that shows our frames through SDL's window surface, uploading only the
+/// rectangles that changed.
 public final class RingsWindow {
-    private let window: OpaquePointer
+    let window: OpaquePointer
 
     /// Opens the window; throws when there is no display (the message says so).
     public init(title: String, width: Int, height: Int) throws(SDLError) {
@@ -31,7 +29,7 @@ public final class RingsWindow {
             throw SDLError("no display available (cannot reach \(env["DISPLAY"] ?? env["WAYLAND_DISPLAY"] ?? "a display"))")
         }
         let centered = Int32(0x2FFF_0000)  // SDL_WINDOWPOS_CENTERED, a C macro Swift does not import
-        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_SHOWN.rawValue
+        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_SHOWN.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         guard let created = SDL_CreateWindow(title, centered, centered, Int32(width), Int32(height), flags) else {
             let error = SDLError.last("cannot open a window")
             SDL_QuitSubSystem(SDL_INIT_VIDEO)
@@ -52,47 +50,31 @@ public final class RingsWindow {
         return (Int(w), Int(h))
     }
 
-    /// Runs until the user quits, drawing a frame of the window's current size whenever one is needed.
-    public func run(draw: (_ width: Int, _ height: Int) -> Pixmap) throws(SDLError) {
-        var needsDraw = true
-        var event = SDL_Event()
-        while true {
-            if needsDraw {
-                try present(draw(pixelSize.width, pixelSize.height))
-                needsDraw = false
-            }
-            guard SDL_WaitEvent(&event) == 1 else { throw SDLError.last("waiting for events failed") }
-            repeat {
-                switch handle(event) {
-                case .quit: return
-                case .redraw: needsDraw = true
-                case .none: break
-                }
-            } while SDL_PollEvent(&event) == 1
-        }
+    /// The size of the window in screen points (mouse coordinates); differs from `pixelSize` on HiDPI.
+    public var pointSize: (width: Int, height: Int) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        return (Int(w), Int(h))
     }
 
-    private enum Reaction { case quit, redraw, none }
-
-    private func handle(_ event: SDL_Event) -> Reaction {
-        switch event.type {
-        case SDL_QUIT.rawValue:
-            return .quit
-        case SDL_KEYDOWN.rawValue:
-            let key = event.key.keysym.sym
-            return key == Int32(SDLK_ESCAPE.rawValue) || key == Int32(SDLK_q.rawValue) ? .quit : .none
-        case SDL_WINDOWEVENT.rawValue:
-            let kind = UInt32(event.window.event)
-            let redraws = [SDL_WINDOWEVENT_SIZE_CHANGED.rawValue, SDL_WINDOWEVENT_EXPOSED.rawValue,
-                           SDL_WINDOWEVENT_RESTORED.rawValue, SDL_WINDOWEVENT_SHOWN.rawValue]
-            return redraws.contains(kind) ? .redraw : .none
-        default:
-            return .none
-        }
+    /// The display's refresh interval in seconds (1/60 when it does not say, as under Xvfb).
+    public var refreshInterval: Double {
+        var mode = SDL_DisplayMode()
+        let display = SDL_GetWindowDisplayIndex(window)
+        guard SDL_GetCurrentDisplayMode(display, &mode) == 0, mode.refresh_rate > 0 else { return 1.0 / 60 }
+        return 1 / Double(mode.refresh_rate)
     }
 
-    /// Copies the frame to the window surface (SDL converts the pixel format) and shows it.
-    private func present(_ frame: Pixmap) throws(SDLError) {
+    public var isFullscreen: Bool { SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0 }
+
+    /// Switches between a window and the whole screen (the desktop's resolution, no mode change).
+    public func toggleFullscreen() {
+        SDL_SetWindowFullscreen(window, isFullscreen ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
+    }
+
+    /// Copies the parts `rects` of `frame` to the window surface (SDL converts the pixel format) and
+    /// shows just those parts; an empty list shows the whole frame.
+    public func present(_ frame: Pixmap, rects: [IntRect] = []) throws(SDLError) {
         guard let target = SDL_GetWindowSurface(window) else { throw SDLError.last("no window surface") }
         guard frame.width > 0, frame.height > 0,
               let source = SDL_CreateRGBSurfaceWithFormatFrom(
@@ -100,7 +82,14 @@ public final class RingsWindow {
                 Int32(frame.stride * 4), SDL_PIXELFORMAT_RGBA32.rawValue) else { return }
         defer { SDL_FreeSurface(source) }
         SDL_SetSurfaceBlendMode(source, SDL_BLENDMODE_NONE)
-        guard SDL_UpperBlit(source, nil, target, nil) == 0 else { throw SDLError.last("cannot draw into the window") }
-        guard SDL_UpdateWindowSurface(window) == 0 else { throw SDLError.last("cannot show the frame") }
+        let parts = (rects.isEmpty ? [frame.bounds] : rects).map { $0.intersection(frame.bounds) }.filter { !$0.isEmpty }
+        var sdlRects = parts.map { SDL_Rect(x: Int32($0.x), y: Int32($0.y), w: Int32($0.width), h: Int32($0.height)) }
+        for i in sdlRects.indices {
+            var from = sdlRects[i], to = sdlRects[i]
+            guard SDL_UpperBlit(source, &from, target, &to) == 0 else { throw SDLError.last("cannot draw into the window") }
+        }
+        guard SDL_UpdateWindowSurfaceRects(window, &sdlRects, Int32(sdlRects.count)) == 0 else {
+            throw SDLError.last("cannot show the frame")
+        }
     }
 }

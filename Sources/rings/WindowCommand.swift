@@ -1,29 +1,43 @@
 import ArgumentParser
 import Rings
+import RingsAnimation
 import RingsSDL
 
-/// `rings window` (the default): the rings in a resizable desktop window.
+/// `rings window` (the default): the live rings in a resizable desktop window.
 struct WindowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "window",
-        abstract: "Open a resizable window showing the rings (the default). Esc or q quits.")
+        abstract: "Open the live window (the default). Keys: Tab select, 0-9 = set, arrows nudge, Space replay, R random, F fullscreen, Esc/q quit.")
 
     @OptionGroup var scene: SceneOptions
 
+    @Option(help: "Seconds a change of value takes to animate.")
+    var duration = 1.0
+
+    @Option(help: ArgumentHelp("Timing curve of the animation: linear, easeIn, easeOut, easeInEaseOut, default or cubic-bezier(x1,y1,x2,y2).",
+                               valueName: "curve"))
+    var curve = "easeInEaseOut"
+
+    @Flag(help: "Start fullscreen.")
+    var fullscreen = false
+
+    @Flag(help: "On exit, print frames presented and dropped, the frame-interval median and 99th percentile, and CPU seconds.")
+    var stats = false
+
     func run() throws {
         let initial = try scene.scene(defaultSize: (800, 800))
-        let window: RingsWindow
-        do { window = try RingsWindow(title: "rings", width: initial.width, height: initial.height) } catch {
+        guard duration.isFinite, duration >= 0, duration <= 3600 else { throw UserError("--duration must be 0 to 3600 seconds, not \(duration)") }
+        let timing: TimingCurve
+        do { timing = try TimingCurve.named(curve) } catch { throw UserError(error) }
+        let app: LiveApp
+        do {
+            app = try LiveApp(options: .init(theme: initial.theme, values: initial.progress,
+                                             spec: .tween(duration: duration, curve: timing),
+                                             size: (initial.width, initial.height), fullscreen: fullscreen))
+        } catch {
             throw UserError("\(error); `rings render --out frame.png` draws without a display")
         }
-        var renderer = SceneRenderer()
-        do {
-            try window.run { width, height in
-                var frame = initial
-                frame.width = width
-                frame.height = height
-                return renderer.render(frame)
-            }
-        } catch { throw UserError(error) }
+        do { try app.run() } catch { throw UserError(error) }
+        if stats { print(app.stats.summary) }
     }
 }

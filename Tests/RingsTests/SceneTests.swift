@@ -98,3 +98,32 @@ import TestSupport
         }
     }
 }
+
+@Suite struct DirtyRedrawTests {
+    /// The live window redraws only rectangles; each must come out exactly as in a full frame.
+    @Test func aRedrawOfAnyRectangleMatchesTheFullFrame() throws {
+        let scene = RingScene(theme: try ThemeLoader.load("flat"), width: 333, height: 250, progress: [0.72, 1.35, 0.48])
+        var renderer = SceneRenderer()
+        let full = renderer.render(scene)
+        let patched = full.copyForTest()
+        var rng = SeededGenerator(seed: 9)
+        for _ in 0..<25 {
+            let x = Int.random(in: 0..<330, using: &rng), y = Int.random(in: 0..<247, using: &rng)
+            let rect = IntRect(x: x, y: y, width: Int.random(in: 1...200, using: &rng), height: Int.random(in: 1...150, using: &rng))
+            patched.subview(rect).fill(PackedPixel(r: 255, g: 0, b: 255, a: 255))
+            renderer.render(scene, into: patched, clip: rect)
+        }
+        var differing = 0
+        for y in 0..<250 { for x in 0..<333 where patched[x, y] != full[x, y] { differing += 1 } }
+        #expect(differing == 0)
+    }
+}
+
+extension Pixmap {
+    /// A copy with its own pixels.
+    func copyForTest() -> Pixmap {
+        let out = Pixmap(width: width, height: height)
+        for y in 0..<height { for x in 0..<width { out[x, y] = self[x, y] } }
+        return out
+    }
+}

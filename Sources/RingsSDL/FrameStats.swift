@@ -1,0 +1,40 @@
+import Foundation
+
+/// What the live window measured: frames presented and dropped, intervals between presented frames
+/// while animating, and the CPU time the process used.
+public struct FrameStats {
+    public private(set) var presented = 0
+    public var dropped = 0
+    public private(set) var intervals: [Double] = []
+    private var lastPresent: Double?
+
+    public init() {}
+
+    /// Records a frame shown at `time`; `continuing` tells whether the previous frame belongs to the
+    /// same run of animation (an interval across an idle pause says nothing about pacing).
+    public mutating func presented(at time: Double, continuing: Bool) {
+        presented += 1
+        if continuing, let last = lastPresent { intervals.append(time - last) }
+        lastPresent = time
+    }
+
+    /// The q-quantile of the intervals, in milliseconds.
+    public func intervalMilliseconds(quantile q: Double) -> Double {
+        guard !intervals.isEmpty else { return 0 }
+        let sorted = intervals.sorted()
+        return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * q).rounded()))] * 1000
+    }
+
+    /// User plus system CPU seconds of this process so far.
+    public static var cpuSeconds: Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+            + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+    }
+
+    public var summary: String {
+        String(format: "frames presented %d, dropped %d; frame interval median %.2f ms, p99 %.2f ms; CPU %.2f s",
+               presented, dropped, intervalMilliseconds(quantile: 0.5), intervalMilliseconds(quantile: 0.99), FrameStats.cpuSeconds)
+    }
+}

@@ -1,0 +1,115 @@
+import CSDL2
+import Foundation
+import Rings
+import RingsAnimation
+import RingsRaster
+
+/// The live window: the rings move when their values change, driven by a display link on a
+/// `FrameLoop`; with nothing to animate and no input it blocks in SDL_WaitEvent and uses no CPU.
+/// Each frame redraws and uploads only the rings whose presented value changed.
+public final class LiveApp {
+    public struct Options {
+        public var theme: Theme
+        public var values: [Double]
+        public var spec: AnimationSpec
+        public var size: (width: Int, height: Int)
+        public var fullscreen: Bool
+        public init(theme: Theme, values: [Double], spec: AnimationSpec, size: (width: Int, height: Int), fullscreen: Bool = false) {
+            self.theme = theme; self.values = values; self.spec = spec; self.size = size; self.fullscreen = fullscreen
+        }
+    }
+
+    let window: RingsWindow
+    let options: Options
+    public let model: RingsModel
+    public private(set) var stats = FrameStats()
+    private let clock = MonotonicClock()
+    private var renderer = SceneRenderer()
+    private var frame = Pixmap(width: 0, height: 0)
+    /// Presented values in the last frame drawn; nil forces a full redraw.
+    private var drawn: [Double]?
+    private var quit = false
+    private var animatingBefore = false
+
+    public init(options: Options) throws(SDLError) {
+        self.options = options
+        window = try RingsWindow(title: "rings", width: options.size.width, height: options.size.height)
+        if options.fullscreen { window.toggleFullscreen() }
+        model = RingsModel(values: options.values, spec: options.spec)
+    }
+
+    func scene(width: Int, height: Int) -> RingScene {
+        RingScene(theme: options.theme, width: width, height: height, progress: model.presented)
+    }
+
+    /// Runs until the person quits.
+    public func run() throws(SDLError) {
+        let loop = FrameLoop(clock: clock)
+        var failure: SDLError?
+        let link = loop.addDisplayLink(refreshInterval: window.refreshInterval) { [unowned self] tick in
+            do throws(SDLError) { try self.draw(for: tick) } catch { failure = error }
+        }
+        // Awake while something animates or the screen lags behind the values (a drag sets them at once).
+        link.isActive = { [unowned self] in self.model.isAnimating || self.drawn != self.model.presented }
+        var event = SDL_Event()
+        while !quit {
+            if let due = loop.nextDeadline {
+                let wait = due - clock.now()
+                if wait > 0 && SDL_WaitEventTimeout(&event, Int32((wait * 1000).rounded(.up))) == 1 { handle(event) }
+            } else if SDL_WaitEvent(&event) == 1 {
+                handle(event)
+            }
+            while SDL_PollEvent(&event) == 1 { handle(event) }
+            loop.runDue()
+            if let failure { throw failure }
+        }
+        stats.dropped = link.droppedFrames
+    }
+
+    private func handle(_ event: SDL_Event) {
+        let (width, height) = window.pixelSize
+        let scale = Double(width) / Double(max(1, window.pointSize.width))
+        let mapper = EventMapper(layout: RingLayout(width: width, height: height, count: model.count, theme: options.theme),
+                                 pixelScale: scale, isDragging: model.isDragging)
+        var mx: Int32 = 0, my: Int32 = 0
+        SDL_GetMouseState(&mx, &my)
+        switch mapper.meaning(of: event, mouse: (mx, my)) {
+        case .redraw: drawn = nil
+        case .none: break
+        case let .intent(intent):
+            switch intent {
+            case .quit: quit = true
+            case .toggleFullscreen: window.toggleFullscreen(); drawn = nil
+            default: model.apply(intent, at: clock.now())
+            }
+        }
+    }
+
+    /// Draws the frame for the display link's target time and shows what changed.
+    private func draw(for tick: FrameTick) throws(SDLError) {
+        model.update(at: tick.targetTimestamp)
+        let (width, height) = window.pixelSize
+        guard width > 0, height > 0 else { return }
+        if frame.width != width || frame.height != height {
+            frame = Pixmap(width: width, height: height)
+            drawn = nil
+        }
+        let now = model.presented
+        let still = scene(width: width, height: height)
+        var rects: [IntRect] = []
+        if let drawn, drawn.count == now.count {
+            // Only the rings that moved: one rectangle holding all of them (they are concentric).
+            let moved = (0..<now.count).filter { drawn[$0] != now[$0] }
+            if let outer = moved.min() { rects = [still.bounds(ofRing: outer).intersection(frame.bounds)] }
+        } else {
+            rects = [frame.bounds]
+        }
+        for rect in rects { renderer.render(still, into: frame, clip: rect) }
+        if !rects.isEmpty {
+            try window.present(frame, rects: rects)
+            stats.presented(at: clock.now(), continuing: animatingBefore)
+        }
+        drawn = now
+        animatingBefore = model.isAnimating
+    }
+}

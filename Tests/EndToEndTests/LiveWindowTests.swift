@@ -1,0 +1,130 @@
+import Foundation
+import RingsRaster
+import RingsSDL
+import Testing
+import TestSupport
+
+/// The live window under Xvfb with openbox, driven by xdotool, its screenshots compared with what
+/// `rings render` draws for the same values.
+@Suite(.serialized) struct LiveWindowTests {
+    let directory: String = {
+        let dir = NSTemporaryDirectory() + "rings-live-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }()
+
+    final class Running {
+        let display: VirtualDisplay
+        let process: Process
+        let window: String
+        let output = Pipe()
+        init(_ arguments: [String]) throws {
+            display = try VirtualDisplay()
+            process = Process()
+            process.executableURL = URL(fileURLWithPath: ringsBinary)
+            process.arguments = arguments
+            process.environment = display.environment
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let found = try display.xdotool(["search", "--sync", "--onlyvisible", "--name", "^rings$"])
+            window = found.stdout.split(separator: "\n").first.map(String.init) ?? ""
+            usleep(400_000)
+        }
+        deinit { if process.isRunning { process.terminate() } }
+
+        func keys(_ names: String...) throws { for name in names { try display.xdotool(["key", "--window", window, name]); usleep(60_000) } }
+
+        /// The client area as the screen shows it.
+        func capture() throws -> Pixmap {
+            let area = try display.clientArea(of: window)
+            let screen = try display.screenshot()
+            return screen.subview(area)
+        }
+
+        func quit() throws -> String {
+            try display.xdotool(["key", "--window", window, "Escape"])
+            let deadline = Date().addingTimeInterval(10)
+            while process.isRunning && Date() < deadline { usleep(20_000) }
+            return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        }
+    }
+
+    func render(_ size: String, _ progress: String) throws -> Pixmap {
+        let out = "\(directory)/still-\(progress).png"
+        let result = try runProgram(ringsBinary, ["render", "--theme", "flat", "--size", size, "--progress", progress, "--out", out])
+        #expect(result.status == 0, "\(result.stderr)")
+        return try PNGFile.read(out)
+    }
+
+    func differingPixels(_ a: Pixmap, _ b: Pixmap) -> Int {
+        guard a.width == b.width, a.height == b.height else { return Int.max }
+        var n = 0
+        for y in 0..<a.height { for x in 0..<a.width where a[x, y].bits & 0xFFFFFF != b[x, y].bits & 0xFFFFFF { n += 1 } }
+        return n
+    }
+
+    static let ready = VirtualDisplay.missingTools.isEmpty
+    static let why: Comment = "needs \(VirtualDisplay.tools.joined(separator: ", ")) (make test installs them)"
+
+    @Test(.enabled(if: ready, why))
+    func aDigitAnimatesEveryRingAndTheWindowThenEqualsTheRender() throws {
+        let app = try Running(["--theme", "flat", "--size", "360x300", "--progress", "0.2,0.3,0.4", "--duration", "0.4"])
+        #expect(differingPixels(try app.capture(), try render("360x300", "0.2,0.3,0.4")) == 0, "the first frame is the render")
+        try app.keys("5")
+        usleep(900_000)
+        #expect(differingPixels(try app.capture(), try render("360x300", "0.5,0.5,0.5")) == 0, "every arc ends at 6 o'clock")
+        _ = try app.quit()
+        #expect(app.process.terminationStatus == 0)
+    }
+
+    @Test(.enabled(if: ready, why))
+    func tabSelectsOneRingAndArrowsNudgeIt() throws {
+        let app = try Running(["--theme", "flat", "--size", "300x300", "--progress", "0.2,0.3,0.4", "--duration", "0.2"])
+        try app.keys("Tab", "Tab", "9", "Right", "shift+Right")   // ring 2 (the middle one): 0.9 + 0.01 + 0.1
+        usleep(700_000)
+        #expect(differingPixels(try app.capture(), try render("300x300", "0.2,1.01,0.4")) == 0)
+        try app.keys("shift+Tab", "shift+Tab", "equal")           // back past ring 1 to none: every ring to 100 %
+        usleep(700_000)
+        #expect(differingPixels(try app.capture(), try render("300x300", "1,1,1")) == 0)
+        _ = try app.quit()
+    }
+
+    @Test(.enabled(if: ready, why))
+    func draggingARingSetsItsValueByAngle() throws {
+        let app = try Running(["--theme", "flat", "--size", "400x400", "--progress", "0.1,0.1,0.1", "--duration", "0.2"])
+        let area = try app.display.clientArea(of: app.window)
+        // The outer ring's centre line at 3 o'clock, dragged round through 6 to 9 o'clock.
+        let r = 0.42 * 400 - 0.04 * 400
+        func point(_ angle: Double) -> [String] {
+            [String(area.x + Int(200 + r * sin(angle))), String(area.y + Int(200 - r * cos(angle)))]
+        }
+        try app.display.xdotool(["mousemove"] + point(Double.pi / 2))
+        try app.display.xdotool(["mousedown", "1"])
+        for step in 0...20 { try app.display.xdotool(["mousemove"] + point(Double.pi / 2 + Double(step) * Double.pi / 20)) }
+        try app.display.xdotool(["mouseup", "1"])
+        usleep(400_000)
+        let shot = try app.capture()
+        // Now at about 75 %: 9 o'clock of the outer ring is its bright colour, 10 o'clock only the track.
+        let nine = shot[200 - Int(r), 200], ten = shot[200 - Int(r * cos(Double.pi / 6)), 200 - Int(r * sin(Double.pi / 6))]
+        #expect(nine.r > 180, "9 o'clock: \(nine)")
+        #expect(ten.r < 90, "10 o'clock: \(ten)")
+        _ = try app.quit()
+    }
+
+    @Test(.enabled(if: ready, why))
+    func theWheelNudgesTheRingUnderThePointerAndIdleCostsNothing() throws {
+        let app = try Running(["--theme", "flat", "--size", "300x300", "--progress", "0.2,0.3,0.4", "--duration", "0.1", "--stats"])
+        let area = try app.display.clientArea(of: app.window)
+        let inner = 0.42 * 300 - 0.04 * 300 - 2 * (0.08 * 300 + 0.012 * 300)
+        try app.display.xdotool(["mousemove", String(area.x + 150 + Int(inner)), String(area.y + 150)])
+        for _ in 0..<5 { try app.display.xdotool(["click", "4"]); usleep(30_000) }
+        usleep(600_000)
+        #expect(differingPixels(try app.capture(), try render("300x300", "0.2,0.3,0.45")) == 0)
+        let stats = try app.quit()
+        #expect(stats.hasPrefix("frames presented"), "\(stats)")
+        // Idle: a second of nothing must not cost CPU; the stats' CPU seconds stay small overall.
+        let cpu = Double(stats.split(separator: "CPU ").last?.split(separator: " ").first ?? "") ?? 99
+        #expect(cpu < 1.5, "\(stats)")
+    }
+}
