@@ -39,6 +39,6 @@ let package = Package(
         .testTarget(name: "RingsTests", dependencies: ["Rings", "RingsRaster", "TestSupport"]),
         .testTarget(name: "RingsSDLTests", dependencies: ["RingsSDL", "RingsRaster"]),
         .testTarget(name: "RingsAnimationTests", dependencies: ["RingsAnimation", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "RingsRaster"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "RingsRaster", "Rings", "RingsSDL", "RingsAnimation"]),
     ]
 )

@@ -11,6 +11,8 @@ public struct RingScene: Sendable {
     public var theme: Theme
     public var width: Int, height: Int
     public var progress: [Double]
+    /// Label, legend and buttons over the rings (the live window), or nil for the rings alone.
+    public var chrome: Chrome?
 
     public init(theme: Theme, width: Int, height: Int, progress: [Double]? = nil) {
         self.theme = theme
@@ -47,7 +49,8 @@ public struct RingScene: Sendable {
     /// shadow and disc.
     public var displayList: DisplayList {
         let bg = theme.background
-        return DisplayList(background: PackedPixel(r: bg.r, g: bg.g, b: bg.b, a: 255), commands: rings.flatMap(commands))
+        let chromeCommands = chrome?.commands(width: width, height: height, rings: progress.count) ?? []
+        return DisplayList(background: PackedPixel(r: bg.r, g: bg.g, b: bg.b, a: 255), commands: rings.flatMap(commands) + chromeCommands)
     }
 
     func commands(for ring: Ring) -> [DrawCommand] {

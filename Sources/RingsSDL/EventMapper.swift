@@ -16,9 +16,11 @@ public struct EventMapper {
     public var layout: RingLayout
     public var pixelScale: Double
     public var isDragging: Bool
+    /// On-screen buttons, checked before the rings.
+    public var buttons: [ChromeButton]
 
-    public init(layout: RingLayout, pixelScale: Double = 1, isDragging: Bool = false) {
-        self.layout = layout; self.pixelScale = pixelScale; self.isDragging = isDragging
+    public init(layout: RingLayout, pixelScale: Double = 1, isDragging: Bool = false, buttons: [ChromeButton] = []) {
+        self.layout = layout; self.pixelScale = pixelScale; self.isDragging = isDragging; self.buttons = buttons
     }
 
     func point(_ x: Int32, _ y: Int32) -> Point {
@@ -33,6 +35,7 @@ public struct EventMapper {
             return key(event.key.keysym).map(EventMeaning.intent) ?? .none
         case SDL_MOUSEBUTTONDOWN.rawValue where event.button.button == UInt8(SDL_BUTTON_LEFT):
             let p = point(event.button.x, event.button.y)
+            if let button = buttons.first(where: { $0.frame.contains(x: Int(p.x), y: Int(p.y)) }) { return .intent(button.intent) }
             guard let ring = layout.ring(at: p) else { return .intent(.select(nil)) }
             return .intent(.beginDrag(ring: ring, angle: layout.angle(of: p)))
         case SDL_MOUSEMOTION.rawValue where isDragging:

@@ -14,8 +14,14 @@ public final class LiveApp {
         public var spec: AnimationSpec
         public var size: (width: Int, height: Int)
         public var fullscreen: Bool
-        public init(theme: Theme, values: [Double], spec: AnimationSpec, size: (width: Int, height: Int), fullscreen: Bool = false) {
-            self.theme = theme; self.values = values; self.spec = spec; self.size = size; self.fullscreen = fullscreen
+        /// Label, legend and buttons; without them the window shows exactly what `rings render` draws.
+        public var chrome: Bool
+        /// A font family for the chrome (fontconfig), or nil for Inter / DejaVu Sans.
+        public var font: String?
+        public init(theme: Theme, values: [Double], spec: AnimationSpec, size: (width: Int, height: Int),
+                    fullscreen: Bool = false, chrome: Bool = true, font: String? = nil) {
+            self.theme = theme; self.values = values; self.spec = spec; self.size = size
+            self.fullscreen = fullscreen; self.chrome = chrome; self.font = font
         }
     }
 
@@ -30,16 +36,29 @@ public final class LiveApp {
     private var drawn: [Double]?
     private var quit = false
     private var animatingBefore = false
+    private let glyphs: FontGlyphs?
+    private var showHelp = false, showGraph = false
+    /// The chrome's words in the last frame drawn: when they change alone, everything is redrawn.
+    private var drawnWords: [String] = []
 
     public init(options: Options) throws(SDLError) {
         self.options = options
         window = try RingsWindow(title: "rings", width: options.size.width, height: options.size.height)
+        glyphs = options.chrome ? try FontGlyphs(name: options.font) : nil
         if options.fullscreen { window.toggleFullscreen() }
         model = RingsModel(values: options.values, spec: options.spec)
     }
 
+    /// The frame as it should look now: the rings at their presented values and, with chrome, the
+    /// label (the selected ring's value, or the average of all), the legend and the buttons.
     func scene(width: Int, height: Int) -> RingScene {
-        RingScene(theme: options.theme, width: width, height: height, progress: model.presented)
+        var scene = RingScene(theme: options.theme, width: width, height: height, progress: model.presented)
+        guard let glyphs else { return scene }
+        var chrome = Chrome.standard(theme: options.theme, values: model.presented, selection: model.selection, glyphs: glyphs)
+        chrome.showHelp = showHelp
+        if showGraph { chrome.frameTimes = stats.intervals.suffix(90).map { $0 * 1000 } }
+        scene.chrome = chrome
+        return scene
     }
 
     /// Runs until the person quits.
@@ -69,8 +88,9 @@ public final class LiveApp {
     private func handle(_ event: SDL_Event) {
         let (width, height) = window.pixelSize
         let scale = Double(width) / Double(max(1, window.pointSize.width))
-        let mapper = EventMapper(layout: RingLayout(width: width, height: height, count: model.count, theme: options.theme),
+        var mapper = EventMapper(layout: RingLayout(width: width, height: height, count: model.count, theme: options.theme),
                                  pixelScale: scale, isDragging: model.isDragging)
+        if glyphs != nil { mapper.buttons = Chrome.buttons(width: width, height: height) }
         var mx: Int32 = 0, my: Int32 = 0
         SDL_GetMouseState(&mx, &my)
         switch mapper.meaning(of: event, mouse: (mx, my)) {
@@ -80,6 +100,8 @@ public final class LiveApp {
             switch intent {
             case .quit: quit = true
             case .toggleFullscreen: window.toggleFullscreen(); drawn = nil
+            case .toggleHelp: showHelp.toggle(); drawn = nil
+            case .toggleFrameGraph: showGraph.toggle(); drawn = nil
             default: model.apply(intent, at: clock.now())
             }
         }
@@ -96,14 +118,22 @@ public final class LiveApp {
         }
         let now = model.presented
         let still = scene(width: width, height: height)
+        let words = still.chrome.map { [$0.label] + $0.legend.map { $0.name + $0.value } } ?? []
         var rects: [IntRect] = []
-        if let drawn, drawn.count == now.count {
-            // Only the rings that moved: one rectangle holding all of them (they are concentric).
+        if let drawn, drawn.count == now.count, !showGraph {
+            // Only the rings that moved: one rectangle holding all of them (they are concentric, and
+            // it holds the centre label), and the legend.
             let moved = (0..<now.count).filter { drawn[$0] != now[$0] }
-            if let outer = moved.min() { rects = [still.bounds(ofRing: outer).intersection(frame.bounds)] }
+            if let outer = moved.min() {
+                rects = [still.bounds(ofRing: outer).intersection(frame.bounds)]
+                if glyphs != nil { rects.append(Chrome.legendFrame(width: width, height: height, rings: now.count)) }
+            } else if words != drawnWords {
+                rects = [frame.bounds]
+            }
         } else {
             rects = [frame.bounds]
         }
+        drawnWords = words
         for rect in rects { renderer.render(still, into: frame, clip: rect) }
         if !rects.isEmpty {
             try window.present(frame, rects: rects)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Rings
+import RingsAnimation
 import RingsSDL
 
 /// `rings render`: one frame to a PNG, without a display.
@@ -17,6 +18,12 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The PNG file to write.", valueName: "path"))
     var out: String
 
+    @Option(help: ArgumentHelp("none: only the rings; full: also the live window's label, legend and buttons.", valueName: "none|full"))
+    var chrome = "none"
+
+    @Option(help: ArgumentHelp("Font family for --chrome full (fontconfig).", valueName: "name"))
+    var font: String?
+
     func run() throws {
         var frame = try scene.scene(defaultSize: (1920, 1080))
         if let animation = try motion.animation(to: frame) {
@@ -25,6 +32,12 @@ struct RenderCommand: ParsableCommand {
             frame = frame.at(t, of: animation)
         } else if time != nil {
             throw UserError("--time needs --from: the values to animate from")
+        }
+        guard ["full", "none"].contains(chrome) else { throw UserError("--chrome must be full or none, not '\(chrome)'") }
+        if chrome == "full" {
+            do {
+                frame.chrome = Chrome.standard(theme: frame.theme, values: frame.progress, selection: nil, glyphs: try FontGlyphs(name: font))
+            } catch { throw UserError(error) }
         }
         var renderer = SceneRenderer()
         let image = renderer.render(frame)

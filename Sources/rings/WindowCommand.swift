@@ -21,6 +21,14 @@ struct WindowCommand: ParsableCommand {
     @Flag(help: "Start fullscreen.")
     var fullscreen = false
 
+    @Option(help: ArgumentHelp("full: label, legend and buttons; none: only the rings, exactly as `rings render` draws them.",
+                               valueName: "full|none"))
+    var chrome = "full"
+
+    @Option(help: ArgumentHelp("Font family for the label (found with fontconfig). Default: Inter Bold if installed, else DejaVu Sans Bold.",
+                               valueName: "name"))
+    var font: String?
+
     @Flag(help: "On exit, print frames presented and dropped, the frame-interval median and 99th percentile, and CPU seconds.")
     var stats = false
 
@@ -29,13 +37,16 @@ struct WindowCommand: ParsableCommand {
         guard duration.isFinite, duration >= 0, duration <= 3600 else { throw UserError("--duration must be 0 to 3600 seconds, not \(duration)") }
         let timing: TimingCurve
         do { timing = try TimingCurve.named(curve) } catch { throw UserError(error) }
+        guard ["full", "none"].contains(chrome) else { throw UserError("--chrome must be full or none, not '\(chrome)'") }
         let app: LiveApp
         do {
             app = try LiveApp(options: .init(theme: initial.theme, values: initial.progress,
                                              spec: .tween(duration: duration, curve: timing),
-                                             size: (initial.width, initial.height), fullscreen: fullscreen))
+                                             size: (initial.width, initial.height), fullscreen: fullscreen,
+                                             chrome: chrome == "full", font: font))
         } catch {
-            throw UserError("\(error); `rings render --out frame.png` draws without a display")
+            let message = "\(error)"
+            throw UserError(message.hasPrefix("no display") ? message + "; `rings render --out frame.png` draws without a display" : message)
         }
         do { try app.run() } catch { throw UserError(error) }
         if stats { print(app.stats.summary) }

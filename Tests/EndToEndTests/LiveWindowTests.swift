@@ -1,4 +1,5 @@
 import Foundation
+import Rings
 import RingsRaster
 import RingsSDL
 import Testing
@@ -50,9 +51,9 @@ import TestSupport
         }
     }
 
-    func render(_ size: String, _ progress: String) throws -> Pixmap {
-        let out = "\(directory)/still-\(progress).png"
-        let result = try runProgram(ringsBinary, ["render", "--theme", "flat", "--size", size, "--progress", progress, "--out", out])
+    func render(_ size: String, _ progress: String, chrome: String = "none") throws -> Pixmap {
+        let out = "\(directory)/still-\(progress)-\(chrome).png"
+        let result = try runProgram(ringsBinary, ["render", "--theme", "flat", "--size", size, "--progress", progress, "--chrome", chrome, "--out", out])
         #expect(result.status == 0, "\(result.stderr)")
         return try PNGFile.read(out)
     }
@@ -69,7 +70,7 @@ import TestSupport
 
     @Test(.enabled(if: ready, why))
     func aDigitAnimatesEveryRingAndTheWindowThenEqualsTheRender() throws {
-        let app = try Running(["--theme", "flat", "--size", "360x300", "--progress", "0.2,0.3,0.4", "--duration", "0.4"])
+        let app = try Running(["--theme", "flat", "--size", "360x300", "--progress", "0.2,0.3,0.4", "--duration", "0.4", "--chrome", "none"])
         #expect(differingPixels(try app.capture(), try render("360x300", "0.2,0.3,0.4")) == 0, "the first frame is the render")
         try app.keys("5")
         usleep(900_000)
@@ -80,7 +81,7 @@ import TestSupport
 
     @Test(.enabled(if: ready, why))
     func tabSelectsOneRingAndArrowsNudgeIt() throws {
-        let app = try Running(["--theme", "flat", "--size", "300x300", "--progress", "0.2,0.3,0.4", "--duration", "0.2"])
+        let app = try Running(["--theme", "flat", "--size", "300x300", "--progress", "0.2,0.3,0.4", "--duration", "0.2", "--chrome", "none"])
         try app.keys("Tab", "Tab", "9", "Right", "shift+Right")   // ring 2 (the middle one): 0.9 + 0.01 + 0.1
         usleep(700_000)
         #expect(differingPixels(try app.capture(), try render("300x300", "0.2,1.01,0.4")) == 0)
@@ -91,8 +92,22 @@ import TestSupport
     }
 
     @Test(.enabled(if: ready, why))
+    func theLabelLegendAndButtonsShowTheValues() throws {
+        let app = try Running(["--theme", "flat", "--size", "420x420", "--progress", "0.2,0.3,0.4", "--duration", "0.3"])
+        #expect(differingPixels(try app.capture(), try render("420x420", "0.2,0.3,0.4", chrome: "full")) == 0, "label 30%, legend")
+        // The 50% button sets every ring to a half.
+        let button = Chrome.buttons(width: 420, height: 420)[1].frame
+        let area = try app.display.clientArea(of: app.window)
+        try app.display.xdotool(["mousemove", String(area.x + button.x + button.width / 2), String(area.y + button.y + button.height / 2)])
+        try app.display.xdotool(["click", "1"])
+        usleep(800_000)
+        #expect(differingPixels(try app.capture(), try render("420x420", "0.5,0.5,0.5", chrome: "full")) == 0, "label 50%")
+        _ = try app.quit()
+    }
+
+    @Test(.enabled(if: ready, why))
     func draggingARingSetsItsValueByAngle() throws {
-        let app = try Running(["--theme", "flat", "--size", "400x400", "--progress", "0.1,0.1,0.1", "--duration", "0.2"])
+        let app = try Running(["--theme", "flat", "--size", "400x400", "--progress", "0.1,0.1,0.1", "--duration", "0.2", "--chrome", "none"])
         let area = try app.display.clientArea(of: app.window)
         // The outer ring's centre line at 3 o'clock, dragged round through 6 to 9 o'clock.
         let r = 0.42 * 400 - 0.04 * 400
@@ -114,7 +129,7 @@ import TestSupport
 
     @Test(.enabled(if: ready, why))
     func theWheelNudgesTheRingUnderThePointerAndIdleCostsNothing() throws {
-        let app = try Running(["--theme", "flat", "--size", "300x300", "--progress", "0.2,0.3,0.4", "--duration", "0.1", "--stats"])
+        let app = try Running(["--theme", "flat", "--size", "300x300", "--progress", "0.2,0.3,0.4", "--duration", "0.1", "--stats", "--chrome", "none"])
         let area = try app.display.clientArea(of: app.window)
         let inner = 0.42 * 300 - 0.04 * 300 - 2 * (0.08 * 300 + 0.012 * 300)
         try app.display.xdotool(["mousemove", String(area.x + 150 + Int(inner)), String(area.y + 150)])

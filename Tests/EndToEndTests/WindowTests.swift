@@ -28,7 +28,7 @@ import TestSupport
     @Test(.enabled(if: VirtualDisplay.missingTools.isEmpty, "needs \(VirtualDisplay.tools.joined(separator: ", ")) (make test installs them)"))
     func windowShowsTheRingsResizesAndQuitsOnQ() throws {
         let display = try VirtualDisplay()
-        let (process, window) = try launch(display, ["--theme", "flat", "--size", "400x300", "--progress", "0.25,0.5,0.75"])
+        let (process, window) = try launch(display, ["--theme", "flat", "--size", "400x300", "--progress", "0.25,0.5,0.75", "--chrome", "none"])
         defer { if process.isRunning { process.terminate() } }
         #expect(!window.isEmpty)
         let area = try display.clientArea(of: window)

@@ -1,0 +1,120 @@
+import RingsAnimation
+import RingsRaster
+import Shaders
+
+/// Draws text: the live window's SDL_ttf glyphs, or nothing where there is no font.
+public protocol GlyphSource: AnyObject, Sendable {
+    /// The coverage of `text` set `pixelHeight` pixels tall, placed at (0, 0), or nil for empty text.
+    func mask(for text: String, pixelHeight: Int) -> CoverageMask?
+}
+
+/// One of the on-screen buttons under the rings.
+public struct ChromeButton: Equatable, Sendable {
+    public var title: String
+    public var frame: IntRect
+    public var intent: Intent
+}
+
+/// What the live window draws over the rings: the label in the centre, the legend, the buttons and,
+/// when asked, the help and the frame-time graph. `--chrome none` draws none of it.
+public struct Chrome: Sendable {
+    public var label: String
+    public var legend: [(name: String, value: String, color: RGB8)]
+    public var showHelp = false
+    /// Recent frame times in milliseconds, for the F3 graph.
+    public var frameTimes: [Double]? = nil
+    public let glyphs: GlyphSource
+
+    public init(label: String, legend: [(name: String, value: String, color: RGB8)], glyphs: GlyphSource) {
+        self.label = label; self.legend = legend; self.glyphs = glyphs
+    }
+
+    /// The chrome for these values: the label shows the selected ring's value, or the average of all
+    /// rings when none is selected; the legend names each ring with its value.
+    public static func standard(theme: Theme, values: [Double], selection: Int?, glyphs: GlyphSource) -> Chrome {
+        let percent = LabelFormat.percent()
+        let shown = selection.map { values[$0] } ?? values.reduce(0, +) / Double(max(1, values.count))
+        let legend = values.enumerated().map { i, v in
+            let style = theme.style(ofRing: i)
+            return (name: (selection == i ? "> " : "") + style.name.capitalized, value: percent.text(for: v), color: style.end)
+        }
+        return Chrome(label: percent.text(for: shown), legend: legend, glyphs: glyphs)
+    }
+
+    public static let help = [
+        "Tab / Shift+Tab  select a ring", "0 - 9, =  set to 0 - 90 %, 100 %", "Left / Right  nudge 1 % (Shift: 10 %)",
+        "Drag a ring  set it by angle", "Wheel  nudge the ring under the pointer", "Space  replay    R  random",
+        "F / F11  fullscreen    F3  frame times", "?  this help    Esc / q  quit",
+    ]
+
+    /// The buttons of a canvas: 0 %, 50 %, 100 % and Random in a row along the bottom edge.
+    public static func buttons(width: Int, height: Int) -> [ChromeButton] {
+        let s = Double(min(width, height))
+        let h = max(18, Int(0.055 * s)), w = max(44, Int(0.15 * s)), gap = max(4, Int(0.02 * s))
+        let titles: [(String, Intent)] = [("0%", .setSelected(0)), ("50%", .setSelected(0.5)), ("100%", .setSelected(1)), ("Random", .randomise)]
+        let total = titles.count * w + (titles.count - 1) * gap
+        let x0 = (width - total) / 2, y = height - h - max(4, Int(0.015 * s))
+        return titles.enumerated().map { i, item in
+            ChromeButton(title: item.0, frame: IntRect(x: x0 + i * (w + gap), y: y, width: w, height: h), intent: item.1)
+        }
+    }
+
+    /// Where the legend is drawn (top left), for redrawing it when values change.
+    public static func legendFrame(width: Int, height: Int, rings: Int) -> IntRect {
+        let s = Double(min(width, height)), line = max(10, Int(0.04 * s))
+        return IntRect(x: 0, y: 0, width: max(1, width / 3), height: Int(0.015 * s) + (rings + 1) * line)
+    }
+
+    /// The draw commands, over a canvas of `width` x `height`.
+    func commands(width: Int, height: Int, rings: Int) -> [DrawCommand] {
+        let s = Double(min(width, height))
+        var out: [DrawCommand] = []
+        func text(_ string: String, height px: Int, centerX: Int? = nil, left: Int = 0, top: Int, color: ColorF) {
+            guard px >= 4, let mask = glyphs.mask(for: string, pixelHeight: px) else { return }
+            let x = centerX.map { $0 - mask.width / 2 } ?? left
+            out.append(DrawCommand(shape: mask.moved(toX: x, y: top), shader: SolidShader(color)))
+        }
+        let white = RGB8(255, 255, 255).opaque
+        let labelHeight = Int(0.11 * s)
+        text(label, height: labelHeight, centerX: width / 2, top: height / 2 - labelHeight / 2, color: white)
+        let line = max(10, Int(0.04 * s)), margin = Int(0.015 * s)
+        for (i, entry) in legend.enumerated() {
+            text("\(entry.name)  \(entry.value)", height: Int(Double(line) * 0.8), left: margin, top: margin + i * line, color: entry.color.opaque)
+        }
+        for button in Chrome.buttons(width: width, height: height) {
+            let f = button.frame
+            out.append(DrawCommand(shape: RoundedRect(x: Double(f.x), y: Double(f.y), width: Double(f.width), height: Double(f.height),
+                                                      cornerRadius: Double(f.height) / 2),
+                                   shader: SolidShader(RGB8(255, 255, 255).withOpacity(0.16))))
+            text(button.title, height: Int(Double(f.height) * 0.55), centerX: f.x + f.width / 2, top: f.y + f.height * 22 / 100, color: white)
+        }
+        if let times = frameTimes, !times.isEmpty { out += graph(times, width: width, height: height) }
+        if showHelp {
+            let lineHeight = max(12, Int(0.045 * s)), panelHeight = lineHeight * (Chrome.help.count + 1)
+            let panelWidth = Int(0.8 * Double(width)), left = (width - panelWidth) / 2, top = (height - panelHeight) / 2
+            out.append(DrawCommand(shape: RoundedRect(x: Double(left), y: Double(top), width: Double(panelWidth), height: Double(panelHeight),
+                                                      cornerRadius: Double(lineHeight) / 2),
+                                   shader: SolidShader(RGB8(20, 20, 24).withOpacity(0.9))))
+            for (i, entry) in Chrome.help.enumerated() {
+                text(entry, height: Int(Double(lineHeight) * 0.7), left: left + lineHeight / 2, top: top + lineHeight / 2 + i * lineHeight, color: white)
+            }
+        }
+        return out
+    }
+
+    /// A bar per frame time along the top right; the line marks one 60 Hz frame (16.7 ms).
+    private func graph(_ times: [Double], width: Int, height: Int) -> [DrawCommand] {
+        let s = Double(min(width, height)), barWidth = max(1.0, 0.004 * s), tall = 0.12 * s
+        let right = Double(width) - 0.015 * s, top = 0.015 * s
+        var out = [DrawCommand(shape: RoundedRect(x: right - barWidth * Double(times.count), y: top + tall * (1 - 16.7 / 33.4),
+                                                  width: barWidth * Double(times.count), height: 1, cornerRadius: 0),
+                               shader: SolidShader(RGB8(255, 255, 255).withOpacity(0.5)))]
+        for (i, ms) in times.enumerated() {
+            let h = min(tall, tall * ms / 33.4)
+            let x = right - barWidth * Double(times.count - i)
+            out.append(DrawCommand(shape: RoundedRect(x: x, y: top + tall - h, width: barWidth * 0.8, height: h, cornerRadius: 0),
+                                   shader: SolidShader((ms > 16.7 * 1.5 ? RGB8(255, 80, 80) : RGB8(120, 220, 120)).opaque)))
+        }
+        return out
+    }
+}

@@ -1,0 +1,85 @@
+import CSDL2
+import Foundation
+import Rings
+import RingsRaster
+
+/// Text through SDL_ttf in a font that fontconfig finds: coverage masks for our rasteriser to
+/// composite, cached by text and size (a counting label reuses its hundred numbers).
+public final class FontGlyphs: GlyphSource, @unchecked Sendable {
+    public let path: String
+    public let family: String
+    private var fonts: [Int: OpaquePointer] = [:]
+    private var cache: [String: CoverageMask] = [:]
+    private static let cacheLimit = 512
+
+    /// The font `name` in bold, or by default Inter Bold if installed, else DejaVu Sans Bold.
+    public init(name: String? = nil) throws(SDLError) {
+        let wanted = name.map { [$0] } ?? ["Inter", "DejaVu Sans"]
+        var found: (family: String, file: String)?
+        for family in wanted {
+            if let match = FontGlyphs.match(family), match.family.lowercased().contains(family.lowercased()) { found = match; break }
+        }
+        guard let found else {
+            let offered = FontGlyphs.match(wanted[0])?.family ?? "nothing"
+            throw SDLError("font '\(wanted[0])' is not installed (fontconfig offers \(offered); `fc-list : family` lists them)")
+        }
+        path = found.file
+        family = found.family
+        guard TTF_WasInit() > 0 || TTF_Init() == 0 else { throw SDLError.last("cannot start SDL_ttf") }
+        guard let probe = TTF_OpenFont(path, 12) else { throw SDLError.last("cannot open the font \(path)") }
+        fonts[12] = probe
+    }
+
+    deinit {
+        for font in fonts.values { TTF_CloseFont(font) }
+    }
+
+    /// fontconfig's best bold match for a family: its family name and file.
+    static func match(_ family: String) -> (family: String, file: String)? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/fc-match")
+        process.arguments = ["-f", "%{family}\n%{file}", "\(family):style=Bold"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let lines = text.split(separator: "\n").map(String.init)
+        guard process.terminationStatus == 0, lines.count == 2 else { return nil }
+        return (lines[0], lines[1])
+    }
+
+    public func mask(for text: String, pixelHeight: Int) -> CoverageMask? {
+        guard !text.isEmpty, pixelHeight > 0 else { return nil }
+        let key = "\(pixelHeight)\u{1}\(text)"
+        if let hit = cache[key] { return hit }
+        guard let font = font(pixelHeight),
+              let rendered = TTF_RenderUTF8_Blended(font, text, SDL_Color(r: 255, g: 255, b: 255, a: 255)) else { return nil }
+        defer { SDL_FreeSurface(rendered) }
+        guard let argb = SDL_ConvertSurfaceFormat(rendered, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else { return nil }
+        defer { SDL_FreeSurface(argb) }
+        let width = Int(argb.pointee.w), height = Int(argb.pointee.h), pitch = Int(argb.pointee.pitch)
+        var alpha = [UInt8](repeating: 0, count: width * height)
+        SDL_LockSurface(argb)
+        if let pixels = argb.pointee.pixels {
+            for y in 0..<height {
+                let row = (pixels + y * pitch).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<width { alpha[y * width + x] = UInt8(row[x] >> 24) }
+            }
+        }
+        SDL_UnlockSurface(argb)
+        let mask = CoverageMask(x: 0, y: 0, width: width, height: height, alpha: alpha)
+        if cache.count >= FontGlyphs.cacheLimit { cache.removeAll() }
+        cache[key] = mask
+        return mask
+    }
+
+    /// The font at a pixel height (points at 72 dpi), opened once.
+    private func font(_ pixelHeight: Int) -> OpaquePointer? {
+        if let open = fonts[pixelHeight] { return open }
+        guard let opened = TTF_OpenFont(path, Int32(pixelHeight)) else { return nil }
+        fonts[pixelHeight] = opened
+        return opened
+    }
+}
