@@ -37,7 +37,7 @@ let package = Package(
         .testTarget(name: "RingsRasterTests", dependencies: ["RingsRaster", "Shaders", "TestSupport"]),
         .testTarget(name: "ShadersTests", dependencies: ["Shaders", "RingsRaster"]),
         .testTarget(name: "RingsTests", dependencies: ["Rings", "RingsRaster", "TestSupport"]),
-        .testTarget(name: "RingsSDLTests", dependencies: ["RingsSDL", "RingsRaster"]),
+        .testTarget(name: "RingsSDLTests", dependencies: ["RingsSDL", "RingsRaster", "Rings", "CSDL2"]),
         .testTarget(name: "RingsAnimationTests", dependencies: ["RingsAnimation", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "RingsRaster", "Rings", "RingsSDL", "RingsAnimation"]),
     ]

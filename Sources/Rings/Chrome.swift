@@ -65,6 +65,14 @@ public struct Chrome: Sendable {
         return IntRect(x: 0, y: 0, width: max(1, width / 3), height: Int(0.015 * s) + (rings + 1) * line)
     }
 
+    /// Where the centre label can be (for redrawing it as it counts).
+    public func labelFrame(width: Int, height: Int) -> IntRect {
+        let s = Double(min(width, height)), labelHeight = Int(0.11 * s)
+        let mask = glyphs.mask(for: label, pixelHeight: labelHeight)
+        let w = (mask?.width ?? 0) + 2 * labelHeight, h = (mask?.height ?? labelHeight) + 2
+        return IntRect(x: width / 2 - w / 2, y: height / 2 - labelHeight / 2 - 1, width: w, height: h)
+    }
+
     /// The draw commands, over a canvas of `width` x `height`.
     func commands(width: Int, height: Int, rings: Int) -> [DrawCommand] {
         let s = Double(min(width, height))

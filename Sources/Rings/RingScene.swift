@@ -36,6 +36,41 @@ public struct RingScene: Sendable {
         return IntRect(enclosingMinX: g.center.x - reach, minY: g.center.y - reach, maxX: g.center.x + reach, maxY: g.center.y + reach)
     }
 
+    /// Rectangles covering every pixel the rings `moved` can touch, tighter than their square:
+    /// horizontal strips over the annulus from the innermost ring's hole to the outermost ring's reach,
+    /// each cut to that annulus (two pieces where a strip crosses the hole).
+    public func dirtyRects(ofRings moved: [Int], strips: Int = 16) -> [IntRect] {
+        guard let outermost = moved.min(), let innermost = moved.max() else { return [] }
+        let box = bounds(ofRing: outermost)
+        let g = layout.ring(innermost)
+        let outer = (Double(box.width) / 2).rounded(.up), inner = max(0, g.radius - g.thickness / 2 - 1)
+        let cx = g.center.x, cy = g.center.y
+        let step = max(1, (box.height + strips - 1) / strips)
+        var rects: [IntRect] = []
+        var top = box.minY
+        while top < box.maxY {
+            let bottom = min(box.maxY, top + step)
+            // The strip's nearest and farthest distance from the centre line y = cy.
+            let near = Double(top) > cy ? Double(top) - cy : (Double(bottom) < cy ? cy - Double(bottom) : 0)
+            let far = max(abs(Double(top) - cy), abs(Double(bottom) - cy))
+            if near < outer {
+                let reach = (outer * outer - near * near).squareRoot()
+                let left = Int((cx - reach).rounded(.down)), right = Int((cx + reach).rounded(.up))
+                if far < inner {
+                    // The hole covers the middle of the whole strip.
+                    let hole = (inner * inner - far * far).squareRoot()
+                    let holeLeft = Int((cx - hole).rounded(.up)), holeRight = Int((cx + hole).rounded(.down))
+                    rects.append(IntRect(x: left, y: top, width: holeLeft - left, height: bottom - top))
+                    rects.append(IntRect(x: holeRight, y: top, width: right - holeRight, height: bottom - top))
+                } else {
+                    rects.append(IntRect(x: left, y: top, width: right - left, height: bottom - top))
+                }
+            }
+            top = bottom
+        }
+        return rects.filter { !$0.isEmpty }
+    }
+
     /// Each ring's start-cap box at 12 o'clock, where a seam of the conic gradient would show.
     public var startCapBoxes: [IntRect] {
         rings.map { ring in
@@ -92,5 +127,11 @@ public struct SceneRenderer {
     /// Draws the frame into `pixmap`, which must be the scene's size; with `clip`, only that part.
     public mutating func render(_ scene: RingScene, into pixmap: Pixmap, clip: IntRect? = nil) {
         rasterizer.render(scene.displayList, into: pixmap, clip: clip)
+    }
+
+    /// Draws only the parts `clips` of the frame, building its display list once.
+    public mutating func render(_ scene: RingScene, into pixmap: Pixmap, clips: [IntRect]) {
+        let list = scene.displayList
+        for clip in clips { rasterizer.render(list, into: pixmap, clip: clip) }
     }
 }

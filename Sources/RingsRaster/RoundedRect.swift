@@ -18,17 +18,21 @@ public struct RoundedRect: Shape {
     func pixelCoverage(x: Int, y: Int) -> Double {
         let px0 = Double(x), py0 = Double(y), px1 = px0 + 1, py1 = py0 + 1
         let maxX = minX + width, maxY = minY + height, r = cornerRadius
-        var area = overlap(px0, px1, minX, maxX) * overlap(py0, py1, minY, maxY)
-        guard r > 0, area > 0 else { return area }
-        for (cx, xLo, xHi) in [(minX + r, minX, minX + r), (maxX - r, maxX - r, maxX)] {
-            for (cy, yLo, yHi) in [(minY + r, minY, minY + r), (maxY - r, maxY - r, maxY)] {
-                // The pixel's part of this corner square, relative to the corner circle's centre.
-                let x0 = max(px0, xLo), x1 = min(px1, xHi), y0 = max(py0, yLo), y1 = min(py1, yHi)
-                guard x1 > x0, y1 > y0 else { continue }
-                area -= (x1 - x0) * (y1 - y0) - discArea(radius: r, minX: x0 - cx, minY: y0 - cy, maxX: x1 - cx, maxY: y1 - cy)
-            }
+        let area = overlap(px0, px1, minX, maxX) * overlap(py0, py1, minY, maxY)
+        // Pixels clear of all four r x r corner squares need nothing more.
+        guard r > 0, area > 0, px0 < minX + r || px1 > maxX - r, py0 < minY + r || py1 > maxY - r else { return area }
+        var cut = 0.0
+        @inline(__always) func corner(_ cx: Double, _ xLo: Double, _ xHi: Double, _ cy: Double, _ yLo: Double, _ yHi: Double) {
+            // The pixel's part of this corner square, less its part of the quarter disc.
+            let x0 = max(px0, xLo), x1 = min(px1, xHi), y0 = max(py0, yLo), y1 = min(py1, yHi)
+            guard x1 > x0, y1 > y0 else { return }
+            cut += (x1 - x0) * (y1 - y0) - discArea(radius: r, minX: x0 - cx, minY: y0 - cy, maxX: x1 - cx, maxY: y1 - cy)
         }
-        return min(1, max(0, area))
+        corner(minX + r, minX, minX + r, minY + r, minY, minY + r)
+        corner(maxX - r, maxX - r, maxX, minY + r, minY, minY + r)
+        corner(minX + r, minX, minX + r, maxY - r, maxY - r, maxY)
+        corner(maxX - r, maxX - r, maxX, maxY - r, maxY - r, maxY)
+        return min(1, max(0, area - cut))
     }
 
     /// Length of [a0, a1] inside [lo, hi].

@@ -6,7 +6,7 @@ import RingsRaster
 
 /// The live window: the rings move when their values change, driven by a display link on a
 /// `FrameLoop`; with nothing to animate and no input it blocks in SDL_WaitEvent and uses no CPU.
-/// Each frame redraws and uploads only the rings whose presented value changed.
+/// Each frame redraws and uploads only what changed (see `FramePainter`).
 public final class LiveApp {
     public struct Options {
         public var theme: Theme
@@ -30,21 +30,17 @@ public final class LiveApp {
     public let model: RingsModel
     public private(set) var stats = FrameStats()
     private let clock = MonotonicClock()
-    private var renderer = SceneRenderer()
-    private var frame = Pixmap(width: 0, height: 0)
-    /// Presented values in the last frame drawn; nil forces a full redraw.
-    private var drawn: [Double]?
+    private let painter: FramePainter
     private var quit = false
     private var animatingBefore = false
     private let glyphs: FontGlyphs?
     private var showHelp = false, showGraph = false
-    /// The chrome's words in the last frame drawn: when they change alone, everything is redrawn.
-    private var drawnWords: [String] = []
 
     public init(options: Options) throws(SDLError) {
         self.options = options
         window = try RingsWindow(title: "rings", width: options.size.width, height: options.size.height)
         glyphs = options.chrome ? try FontGlyphs(name: options.font) : nil
+        painter = FramePainter(window: window)
         if options.fullscreen { window.toggleFullscreen() }
         model = RingsModel(values: options.values, spec: options.spec)
     }
@@ -69,7 +65,7 @@ public final class LiveApp {
             do throws(SDLError) { try self.draw(for: tick) } catch { failure = error }
         }
         // Awake while something animates or the screen lags behind the values (a drag sets them at once).
-        link.isActive = { [unowned self] in self.model.isAnimating || self.drawn != self.model.presented }
+        link.isActive = { [unowned self] in self.model.isAnimating || self.painter.lags(behind: self.model.presented) }
         var event = SDL_Event()
         while !quit {
             if let due = loop.nextDeadline {
@@ -94,14 +90,14 @@ public final class LiveApp {
         var mx: Int32 = 0, my: Int32 = 0
         SDL_GetMouseState(&mx, &my)
         switch mapper.meaning(of: event, mouse: (mx, my)) {
-        case .redraw: drawn = nil
+        case .redraw: painter.invalidate()
         case .none: break
         case let .intent(intent):
             switch intent {
             case .quit: quit = true
-            case .toggleFullscreen: window.toggleFullscreen(); drawn = nil
-            case .toggleHelp: showHelp.toggle(); drawn = nil
-            case .toggleFrameGraph: showGraph.toggle(); drawn = nil
+            case .toggleFullscreen: window.toggleFullscreen(); painter.invalidate()
+            case .toggleHelp: showHelp.toggle(); painter.invalidate()
+            case .toggleFrameGraph: showGraph.toggle(); painter.invalidate()
             default: model.apply(intent, at: clock.now())
             }
         }
@@ -111,35 +107,9 @@ public final class LiveApp {
     private func draw(for tick: FrameTick) throws(SDLError) {
         model.update(at: tick.targetTimestamp)
         let (width, height) = window.pixelSize
-        guard width > 0, height > 0 else { return }
-        if frame.width != width || frame.height != height {
-            frame = Pixmap(width: width, height: height)
-            drawn = nil
-        }
-        let now = model.presented
-        let still = scene(width: width, height: height)
-        let words = still.chrome.map { [$0.label] + $0.legend.map { $0.name + $0.value } } ?? []
-        var rects: [IntRect] = []
-        if let drawn, drawn.count == now.count, !showGraph {
-            // Only the rings that moved: one rectangle holding all of them (they are concentric, and
-            // it holds the centre label), and the legend.
-            let moved = (0..<now.count).filter { drawn[$0] != now[$0] }
-            if let outer = moved.min() {
-                rects = [still.bounds(ofRing: outer).intersection(frame.bounds)]
-                if glyphs != nil { rects.append(Chrome.legendFrame(width: width, height: height, rings: now.count)) }
-            } else if words != drawnWords {
-                rects = [frame.bounds]
-            }
-        } else {
-            rects = [frame.bounds]
-        }
-        drawnWords = words
-        for rect in rects { renderer.render(still, into: frame, clip: rect) }
-        if !rects.isEmpty {
-            try window.present(frame, rects: rects)
+        if try painter.paint(scene(width: width, height: height), whole: showGraph) {
             stats.presented(at: clock.now(), continuing: animatingBefore)
         }
-        drawn = now
         animatingBefore = model.isAnimating
     }
 }

@@ -72,24 +72,59 @@ public final class RingsWindow {
         SDL_SetWindowFullscreen(window, isFullscreen ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
     }
 
-    /// Copies the parts `rects` of `frame` to the window surface (SDL converts the pixel format) and
-    /// shows just those parts; an empty list shows the whole frame.
+    /// Copies the parts `rects` of `frame` to the window surface and shows just those parts; an empty
+    /// list shows the whole frame. Our RGBA pixels go to a BGRX or RGBX surface by a plain loop (the
+    /// compiler vectorises it); other formats through SDL's converting blit.
     public func present(_ frame: Pixmap, rects: [IntRect] = []) throws(SDLError) {
         guard let target = SDL_GetWindowSurface(window) else { throw SDLError.last("no window surface") }
-        guard frame.width > 0, frame.height > 0,
-              let source = SDL_CreateRGBSurfaceWithFormatFrom(
-                UnsafeMutableRawPointer(frame.baseAddress), Int32(frame.width), Int32(frame.height), 32,
-                Int32(frame.stride * 4), SDL_PIXELFORMAT_RGBA32.rawValue) else { return }
-        defer { SDL_FreeSurface(source) }
-        SDL_SetSurfaceBlendMode(source, SDL_BLENDMODE_NONE)
-        let parts = (rects.isEmpty ? [frame.bounds] : rects).map { $0.intersection(frame.bounds) }.filter { !$0.isEmpty }
-        var sdlRects = parts.map { SDL_Rect(x: Int32($0.x), y: Int32($0.y), w: Int32($0.width), h: Int32($0.height)) }
-        for i in sdlRects.indices {
-            var from = sdlRects[i], to = sdlRects[i]
-            guard SDL_UpperBlit(source, &from, target, &to) == 0 else { throw SDLError.last("cannot draw into the window") }
+        let surfaceBounds = IntRect(x: 0, y: 0, width: Int(target.pointee.w), height: Int(target.pointee.h))
+        let parts = (rects.isEmpty ? [frame.bounds] : rects).map { $0.intersection(frame.bounds).intersection(surfaceBounds) }
+            .filter { !$0.isEmpty }
+        guard !parts.isEmpty else { return }
+        let format = target.pointee.format.pointee.format
+        if format == SDL_PIXELFORMAT_RGB888.rawValue || format == SDL_PIXELFORMAT_ARGB8888.rawValue {
+            copy(frame, parts, to: target, swapRedAndBlue: true)
+        } else if format == SDL_PIXELFORMAT_ABGR8888.rawValue || format == SDL_PIXELFORMAT_BGR888.rawValue {
+            copy(frame, parts, to: target, swapRedAndBlue: false)
+        } else {
+            try blit(frame, parts, to: target)
         }
+        var sdlRects = parts.map { SDL_Rect(x: Int32($0.x), y: Int32($0.y), w: Int32($0.width), h: Int32($0.height)) }
         guard SDL_UpdateWindowSurfaceRects(window, &sdlRects, Int32(sdlRects.count)) == 0 else {
             throw SDLError.last("cannot show the frame")
+        }
+    }
+
+    private func copy(_ frame: Pixmap, _ parts: [IntRect], to target: UnsafeMutablePointer<SDL_Surface>, swapRedAndBlue: Bool) {
+        SDL_LockSurface(target)
+        defer { SDL_UnlockSurface(target) }
+        guard let pixels = target.pointee.pixels else { return }
+        let pitch = Int(target.pointee.pitch)
+        for part in parts {
+            for y in part.minY..<part.maxY {
+                let source = frame.row(y) + part.x
+                let destination = (pixels + y * pitch).assumingMemoryBound(to: UInt32.self) + part.x
+                if swapRedAndBlue {
+                    for i in 0..<part.width {
+                        let p = source[i]
+                        destination[i] = (p & 0xFF00_FF00) | ((p >> 16) & 0xFF) | ((p & 0xFF) << 16)
+                    }
+                } else {
+                    destination.update(from: source, count: part.width)
+                }
+            }
+        }
+    }
+
+    private func blit(_ frame: Pixmap, _ parts: [IntRect], to target: UnsafeMutablePointer<SDL_Surface>) throws(SDLError) {
+        guard let source = SDL_CreateRGBSurfaceWithFormatFrom(
+            UnsafeMutableRawPointer(frame.baseAddress), Int32(frame.width), Int32(frame.height), 32,
+            Int32(frame.stride * 4), SDL_PIXELFORMAT_RGBA32.rawValue) else { throw SDLError.last("cannot wrap the frame") }
+        defer { SDL_FreeSurface(source) }
+        SDL_SetSurfaceBlendMode(source, SDL_BLENDMODE_NONE)
+        for part in parts {
+            var from = SDL_Rect(x: Int32(part.x), y: Int32(part.y), w: Int32(part.width), h: Int32(part.height)), to = from
+            guard SDL_UpperBlit(source, &from, target, &to) == 0 else { throw SDLError.last("cannot draw into the window") }
         }
     }
 }

@@ -2,21 +2,36 @@ import ArgumentParser
 import Foundation
 import Rings
 import RingsAnimation
+import RingsSDL
 
 /// `rings bench`: the cost of a full frame (clear and every ring), on one thread.
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Time full frames (clear + every ring) on one thread; the last line is median_ms=N.")
+        abstract: "Time full frames (clear + every ring) on one thread, or with --animated live animation frames; the last line is median_ms=N.")
 
     @OptionGroup var scene: SceneOptions
 
     @Option(help: "Frames to time, after 5 warm-up frames.")
     var frames = 200
 
+    @Flag(help: "Time animation frames in a real window instead: every ring animating from 0, redrawing and uploading what changed (needs a display).")
+    var animated = false
+
+    @Option(help: "With --animated: animate only this ring (1 is the outermost); default every ring.")
+    var ring: Int?
+
     func run() throws {
         guard (1...100_000).contains(frames) else { throw UserError("--frames must be 1 to 100000, not \(frames)") }
         let still = try scene.scene(defaultSize: (1920, 1080))
+        if animated {
+            let times: [Double]
+            if let ring, !(1...still.progress.count).contains(ring) { throw UserError("--ring must be 1 to \(still.progress.count), not \(ring)") }
+            do { times = try AnimatedBench.run(scene: still, frames: frames, ring: ring.map { $0 - 1 }) } catch { throw UserError(error) }
+            let what = ring.map { "ring \($0) moving" } ?? "every ring moving"
+            report(times, title: "animation frames, \(what) (redraw of what changed + upload)", pixels: still.width * still.height, still: still)
+            return
+        }
         let clock = MonotonicClock()
         var renderer = SceneRenderer()
         let frame = renderer.render(still)
@@ -28,15 +43,18 @@ struct BenchCommand: ParsableCommand {
             renderer.render(still, into: frame)
             times.append((clock.now() - start) * 1000)
         }
-        times.sort()
+        report(times, title: "full frames (clear + every ring)", pixels: still.width * still.height, still: still)
+    }
+
+    private func report(_ unsorted: [Double], title: String, pixels: Int, still: RingScene) {
+        let times = unsorted.sorted()
         let median = times.count % 2 == 1 ? times[times.count / 2] : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
-        let megapixels = Double(still.width * still.height) / 1e6
         #if DEBUG
         print("warning: this is a debug build; figures are only meaningful from a release build (make bench)")
         #endif
-        print("theme \(still.theme.name), \(still.width)x\(still.height), \(still.progress.count) rings, \(frames) frames, 1 thread")
+        print("theme \(still.theme.name), \(still.width)x\(still.height), \(still.progress.count) rings, \(times.count) \(title), 1 thread")
         print(String(format: "median %.3f ms  min %.3f ms  max %.3f ms  %.1f Mpx/s",
-                     median, times.first!, times.last!, megapixels / (median / 1000)))
+                     median, times.first!, times.last!, Double(pixels) / 1e6 / (median / 1000)))
         print(String(format: "median_ms=%.3f", median))
     }
 }

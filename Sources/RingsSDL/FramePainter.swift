@@ -1,0 +1,60 @@
+import Rings
+import RingsRaster
+
+/// Draws frames of the live window into its pixmap and shows them, redrawing and uploading only
+/// what changed since the last frame: the rings that moved (strips cut to each ring), the label and
+/// the legend; everything when the size or the chrome's words change alone.
+public final class FramePainter {
+    private let window: RingsWindow
+    private var renderer = SceneRenderer()
+    private var frame = Pixmap(width: 0, height: 0)
+    /// Presented values in the last frame drawn; nil forces a full redraw.
+    private(set) var drawn: [Double]?
+    private var drawnWords: [String] = []
+
+    public init(window: RingsWindow) { self.window = window }
+
+    /// Forgets what is on screen, so the next frame is drawn whole.
+    public func invalidate() { drawn = nil }
+
+    /// Whether the screen shows other values than `values`.
+    public func lags(behind values: [Double]) -> Bool { drawn != values }
+
+    /// Draws `scene` (the window's pixel size) and shows it; `whole` redraws everything. Returns
+    /// whether anything was shown.
+    @discardableResult
+    public func paint(_ scene: RingScene, whole: Bool = false) throws(SDLError) -> Bool {
+        let width = scene.width, height = scene.height
+        guard width > 0, height > 0 else { return false }
+        if frame.width != width || frame.height != height {
+            frame = Pixmap(width: width, height: height)
+            drawn = nil
+        }
+        let now = scene.progress
+        let words = scene.chrome.map { [$0.label] + $0.legend.map { $0.name + $0.value } } ?? []
+        var rects: [IntRect] = []
+        if let drawn, drawn.count == now.count, !whole {
+            let moved = (0..<now.count).filter { drawn[$0] != now[$0] }
+            if !moved.isEmpty {
+                // The moving rings (their whole arcs change colour as the sweep changes), the label
+                // at the centre, and the legend.
+                rects = scene.dirtyRects(ofRings: moved)
+                if let chrome = scene.chrome {
+                    rects.append(chrome.labelFrame(width: width, height: height))
+                    rects.append(Chrome.legendFrame(width: width, height: height, rings: now.count))
+                }
+                rects = rects.map { $0.intersection(frame.bounds) }.filter { !$0.isEmpty }
+            } else if words != drawnWords {
+                rects = [frame.bounds]
+            }
+        } else {
+            rects = [frame.bounds]
+        }
+        drawn = now
+        drawnWords = words
+        guard !rects.isEmpty else { return false }
+        renderer.render(scene, into: frame, clips: rects)
+        try window.present(frame, rects: rects)
+        return true
+    }
+}
