@@ -2,17 +2,30 @@ import ArgumentParser
 import Rings
 import RingsAnimation
 
-/// The options that describe an animation of the rings from `--from` to `--progress`.
-struct AnimationOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: ArgumentHelp("Animate from these values (one per ring) to --progress.", valueName: "a,b,c"))
-    var from: String?
-
-    @Option(help: "Seconds the animation takes (not with --keyframes two-phase, which takes 2).")
+/// How long a change of value takes and how it eases.
+struct TimingOptions: ParsableArguments {
+    @Option(help: "Seconds a change of value takes (not with --keyframes two-phase, which takes 2).")
     var duration = 1.0
 
     @Option(help: ArgumentHelp("Timing curve: linear, easeIn, easeOut, easeInEaseOut, default or cubic-bezier(x1,y1,x2,y2).",
                                valueName: "curve"))
     var curve = "easeInEaseOut"
+
+    /// The duration, checked, and the curve.
+    func checked() throws(UserError) -> (duration: Double, curve: TimingCurve) {
+        guard duration.isFinite, duration >= 0, duration <= 3600 else {
+            throw UserError("--duration must be 0 to 3600 seconds, not \(duration)")
+        }
+        do { return (duration, try TimingCurve.named(curve)) } catch { throw UserError(error) }
+    }
+}
+
+/// The options that describe an animation of the rings from `--from` to `--progress`.
+struct AnimationOptions: ParsableArguments {
+    @Option(parsing: .unconditional, help: ArgumentHelp("Animate from these values (one per ring) to --progress.", valueName: "a,b,c"))
+    var from: String?
+
+    @OptionGroup var timing: TimingOptions
 
     @Option(help: ArgumentHelp("Keyframe preset instead of a curve: two-phase (90 % in the first second, the rest in the next).",
                                valueName: "preset"))
@@ -26,16 +39,12 @@ struct AnimationOptions: ParsableArguments {
         guard start.count == scene.progress.count else {
             throw UserError("--from has \(start.count) values but there are \(scene.progress.count) rings")
         }
-        guard duration.isFinite, duration >= 0, duration <= 3600 else {
-            throw UserError("--duration must be 0 to 3600 seconds, not \(duration)")
-        }
+        let (duration, curve) = try timing.checked()
         let a = AnimatableVector(start), b = AnimatableVector(scene.progress)
         if let keyframes {
             do { return try Keyframes.preset(keyframes, from: a, to: b) } catch { throw UserError(error) }
         }
-        let timing: TimingCurve
-        do { timing = try TimingCurve.named(curve) } catch { throw UserError(error) }
-        return Tween(from: a, to: b, duration: duration, curve: timing)
+        return Tween(from: a, to: b, duration: duration, curve: curve)
     }
 }
 

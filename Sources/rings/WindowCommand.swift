@@ -11,12 +11,7 @@ struct WindowCommand: ParsableCommand {
 
     @OptionGroup var scene: SceneOptions
 
-    @Option(help: "Seconds a change of value takes to animate.")
-    var duration = 1.0
-
-    @Option(help: ArgumentHelp("Timing curve of the animation: linear, easeIn, easeOut, easeInEaseOut, default or cubic-bezier(x1,y1,x2,y2).",
-                               valueName: "curve"))
-    var curve = "easeInEaseOut"
+    @OptionGroup var timing: TimingOptions
 
     @Flag(help: "Start fullscreen.")
     var fullscreen = false
@@ -34,14 +29,12 @@ struct WindowCommand: ParsableCommand {
 
     func run() throws {
         let initial = try scene.scene(defaultSize: (800, 800))
-        guard duration.isFinite, duration >= 0, duration <= 3600 else { throw UserError("--duration must be 0 to 3600 seconds, not \(duration)") }
-        let timing: TimingCurve
-        do { timing = try TimingCurve.named(curve) } catch { throw UserError(error) }
+        let (duration, curve) = try timing.checked()
         guard ["full", "none"].contains(chrome) else { throw UserError("--chrome must be full or none, not '\(chrome)'") }
         let app: LiveApp
         do {
             app = try LiveApp(options: .init(theme: initial.theme, values: initial.progress,
-                                             spec: .tween(duration: duration, curve: timing),
+                                             spec: .tween(duration: duration, curve: curve),
                                              size: (initial.width, initial.height), fullscreen: fullscreen,
                                              chrome: chrome == "full", font: font))
         } catch {
