@@ -28,20 +28,22 @@ public struct RingScene: Sendable {
         return progress.enumerated().map { i, value in Ring(value: value, style: theme.style(ofRing: i), geometry: layout.ring(i)) }
     }
 
-    /// The pixels ring `i` can touch: its track's square, which holds arc, caps and tip (and, wider by
-    /// the shadow's reach, the tip's shadow).
-    public func bounds(ofRing i: Int) -> IntRect {
+    /// The pixels ring `i` can touch: its track's square, which holds arc, caps and tip, and with
+    /// `tip` wider by the reach of the tip's shadow.
+    public func bounds(ofRing i: Int, tip: Bool = true) -> IntRect {
         let g = layout.ring(i)
-        let reach = g.radius + g.thickness / 2 + theme.shadowOffset * g.thickness + 5 * theme.shadowSigma * g.thickness + 1
+        let shadow = tip ? theme.shadowOffset * g.thickness + 5 * theme.shadowSigma * g.thickness : 0
+        let reach = g.radius + g.thickness / 2 + shadow + 1
         return IntRect(enclosingMinX: g.center.x - reach, minY: g.center.y - reach, maxX: g.center.x + reach, maxY: g.center.y + reach)
     }
 
     /// Rectangles covering every pixel the rings `moved` can touch, tighter than their square:
-    /// horizontal strips over the annulus from the innermost ring's hole to the outermost ring's reach,
-    /// each cut to that annulus (two pieces where a strip crosses the hole).
-    public func dirtyRects(ofRings moved: [Int], strips: Int = 16) -> [IntRect] {
+    /// horizontal strips over the annulus from the innermost ring's hole to the outermost ring's reach
+    /// (with `tip`, the reach of a tip's shadow), each cut to that annulus (two pieces where a strip
+    /// crosses the hole).
+    public func dirtyRects(ofRings moved: [Int], tip: Bool = true, strips: Int = 16) -> [IntRect] {
         guard let outermost = moved.min(), let innermost = moved.max() else { return [] }
-        let box = bounds(ofRing: outermost)
+        let box = bounds(ofRing: outermost, tip: tip)
         let g = layout.ring(innermost)
         let outer = (Double(box.width) / 2).rounded(.up), inner = max(0, g.radius - g.thickness / 2 - 1)
         let cx = g.center.x, cy = g.center.y

@@ -26,6 +26,11 @@ public struct RoundedRect: Shape {
             // The pixel's part of this corner square, less its part of the quarter disc.
             let x0 = max(px0, xLo), x1 = min(px1, xHi), y0 = max(py0, yLo), y1 = min(py1, yHi)
             guard x1 > x0, y1 > y0 else { return }
+            // Wholly inside the quarter disc: nothing to cut; wholly outside: all of it.
+            let nearX = max(0, max(x0 - cx, cx - x1)), nearY = max(0, max(y0 - cy, cy - y1))
+            let farX = max(abs(x0 - cx), abs(x1 - cx)), farY = max(abs(y0 - cy), abs(y1 - cy))
+            if farX * farX + farY * farY <= r * r { return }
+            if nearX * nearX + nearY * nearY >= r * r { cut += (x1 - x0) * (y1 - y0); return }
             cut += (x1 - x0) * (y1 - y0) - discArea(radius: r, minX: x0 - cx, minY: y0 - cy, maxX: x1 - cx, maxY: y1 - cy)
         }
         corner(minX + r, minX, minX + r, minY + r, minY, minY + r)

@@ -38,7 +38,10 @@ public final class FramePainter {
             if !moved.isEmpty {
                 // The moving rings (their whole arcs change colour as the sweep changes), the label
                 // at the centre, and the legend.
-                rects = scene.dirtyRects(ofRings: moved)
+                // A tip's shadow reaches beyond the ring: room for it only where one shows now or did.
+                let threshold = scene.theme.tipThreshold
+                let tip = moved.contains { drawn[$0] > threshold || now[$0] > threshold }
+                rects = scene.dirtyRects(ofRings: moved, tip: tip)
                 if let chrome = scene.chrome {
                     rects.append(chrome.labelFrame(width: width, height: height))
                     rects.append(Chrome.legendFrame(width: width, height: height, rings: now.count))

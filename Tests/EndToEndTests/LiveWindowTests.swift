@@ -79,6 +79,17 @@ import TestSupport
         #expect(app.process.terminationStatus == 0)
     }
 
+    /// The redraw strips leave out the room of a tip's shadow when no tip shows; going from a lap and
+    /// a third (tip and shadow) down to a half must still clear the shadow.
+    @Test(.enabled(if: ready, why))
+    func aTipsShadowIsClearedWhenTheRingGoesBelowTheTip() throws {
+        let app = try Running(["--theme", "flat", "--size", "320x320", "--progress", "1.35,0.3,0.4", "--duration", "0.3", "--chrome", "none"])
+        try app.keys("Tab", "5")
+        usleep(800_000)
+        #expect(differingPixels(try app.capture(), try render("320x320", "0.5,0.3,0.4")) == 0)
+        _ = try app.quit()
+    }
+
     @Test(.enabled(if: ready, why))
     func tabSelectsOneRingAndArrowsNudgeIt() throws {
         let app = try Running(["--theme", "flat", "--size", "300x300", "--progress", "0.2,0.3,0.4", "--duration", "0.2", "--chrome", "none"])
