@@ -79,6 +79,27 @@ import TestSupport
         #expect(app.process.terminationStatus == 0)
     }
 
+    @Test(.enabled(if: ready, why))
+    func fKeyFillsTheScreenAndQuestionMarkShowsTheHelp() throws {
+        let app = try Running(["--theme", "flat", "--size", "300x300", "--progress", "0.2,0.3,0.4"])
+        try app.keys("f")
+        usleep(800_000)
+        let full = try app.display.clientArea(of: app.window)
+        #expect(full.width == 1280 && full.height == 1024, "fullscreen: \(full)")
+        let before = try app.capture()
+        try app.keys("question")
+        usleep(400_000)
+        let help = try app.capture()
+        // The panel darkens the middle of the screen where the rings were.
+        let center = (x: full.width / 2 + full.width / 4, y: full.height / 2)
+        #expect(before[center.x, center.y] != help[center.x, center.y], "the help panel shows")
+        try app.keys("f")
+        usleep(800_000)
+        let back = try app.display.clientArea(of: app.window)
+        #expect(back.width == 300 && back.height == 300, "back to a window: \(back)")
+        _ = try app.quit()
+    }
+
     /// The redraw strips leave out the room of a tip's shadow when no tip shows; going from a lap and
     /// a third (tip and shadow) down to a half must still clear the shadow.
     @Test(.enabled(if: ready, why))
