@@ -59,10 +59,12 @@ public struct Chrome: Sendable {
         }
     }
 
-    /// Where the legend is drawn (top left), for redrawing it when values change.
-    public static func legendFrame(width: Int, height: Int, rings: Int) -> IntRect {
-        let s = Double(min(width, height)), line = max(10, Int(0.04 * s))
-        return IntRect(x: 0, y: 0, width: max(1, width / 3), height: Int(0.015 * s) + (rings + 1) * line)
+    /// Where the legend is drawn (top left), for redrawing it when values change: its widest line
+    /// and room for two more characters, should a number grow.
+    public func legendFrame(width: Int, height: Int) -> IntRect {
+        let s = Double(min(width, height)), line = max(10, Int(0.04 * s)), margin = Int(0.015 * s)
+        let widest = legend.map { glyphs.mask(for: "\($0.name)  \($0.value)", pixelHeight: Int(Double(line) * 0.8))?.width ?? 0 }.max() ?? 0
+        return IntRect(x: 0, y: 0, width: margin + widest + 2 * line, height: margin + (legend.count + 1) * line)
     }
 
     /// Where the centre label can be (for redrawing it as it counts).

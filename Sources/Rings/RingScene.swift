@@ -41,7 +41,7 @@ public struct RingScene: Sendable {
     /// horizontal strips over the annulus from the innermost ring's hole to the outermost ring's reach
     /// (with `tip`, the reach of a tip's shadow), each cut to that annulus (two pieces where a strip
     /// crosses the hole).
-    public func dirtyRects(ofRings moved: [Int], tip: Bool = true, strips: Int = 16) -> [IntRect] {
+    public func dirtyRects(ofRings moved: [Int], tip: Bool = true, strips: Int = 24) -> [IntRect] {
         guard let outermost = moved.min(), let innermost = moved.max() else { return [] }
         let box = bounds(ofRing: outermost, tip: tip)
         let g = layout.ring(innermost)

@@ -44,7 +44,7 @@ public final class FramePainter {
                 rects = scene.dirtyRects(ofRings: moved, tip: tip)
                 if let chrome = scene.chrome {
                     rects.append(chrome.labelFrame(width: width, height: height))
-                    rects.append(Chrome.legendFrame(width: width, height: height, rings: now.count))
+                    rects.append(chrome.legendFrame(width: width, height: height))
                 }
                 rects = rects.map { $0.intersection(frame.bounds) }.filter { !$0.isEmpty }
             } else if words != drawnWords {
