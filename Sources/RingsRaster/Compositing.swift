@@ -84,12 +84,8 @@ public struct Rasterizer {
         }
     }
 
-    /// Composites `shader` through `shape`'s coverage, source-over.
-    public mutating func fill(_ shape: any Shape, with shader: any Shader, into pixmap: Pixmap) {
-        fill(shape, with: shader, into: pixmap, clip: pixmap.bounds.intersection(shape.bounds))
-    }
-
-    /// The same, only inside `clip`, which lies within the pixmap and the shape's bounds.
+    /// Composites `shader` through `shape`'s coverage, source-over, inside `clip` (which lies within
+    /// the pixmap and the shape's bounds).
     private mutating func fill(_ shape: any Shape, with shader: any Shader, into pixmap: Pixmap, clip: IntRect) {
         guard !clip.isEmpty else { return }
         if coverage.count < pixmap.width {
