@@ -18,10 +18,12 @@ public final class LiveApp {
         public var chrome: Bool
         /// A font family for the chrome (fontconfig), or nil for Inter / DejaVu Sans.
         public var font: String?
+        /// Live values, one line at a time (see `FeedLine`).
+        public var feed: LineFeed.Source?
         public init(theme: Theme, values: [Double], spec: AnimationSpec, size: (width: Int, height: Int),
-                    fullscreen: Bool = false, chrome: Bool = true, font: String? = nil) {
+                    fullscreen: Bool = false, chrome: Bool = true, font: String? = nil, feed: LineFeed.Source? = nil) {
             self.theme = theme; self.values = values; self.spec = spec; self.size = size
-            self.fullscreen = fullscreen; self.chrome = chrome; self.font = font
+            self.fullscreen = fullscreen; self.chrome = chrome; self.font = font; self.feed = feed
         }
     }
 
@@ -35,6 +37,9 @@ public final class LiveApp {
     private var animatingBefore = false
     private let glyphs: FontGlyphs?
     private var showHelp = false, showGraph = false
+    private let arrivals = FeedQueue()
+    private var feed: LineFeed?
+    private let problems = ProblemLog(now: { MonotonicClock().now() }, write: { FileHandle.standardError.write(Data("rings: \($0)\n".utf8)) })
 
     public init(options: Options) throws(SDLError) {
         self.options = options
@@ -43,7 +48,21 @@ public final class LiveApp {
         painter = FramePainter(window: window)
         if options.fullscreen { window.toggleFullscreen() }
         model = RingsModel(values: options.values, spec: options.spec)
+        if let source = options.feed {
+            let names = options.values.indices.map { options.theme.style(ofRing: $0).name }
+            let queue = arrivals, problems = self.problems
+            let wake = SDL_RegisterEvents(1)
+            queue.eventType = wake
+            feed = LineFeed(source: source, report: { problems.note(kind: "feed", $0) }) { number, bytes in
+                queue.append(number: number, result: FeedLine.parse(bytes, names: names))
+                var event = SDL_Event()
+                event.type = wake
+                SDL_PushEvent(&event)
+            }
+        }
     }
+
+    deinit { feed?.stop() }
 
     /// The frame as it should look now: the rings at their presented values and, with chrome, the
     /// label (the selected ring's value, or the average of all), the legend and the buttons.
@@ -66,6 +85,9 @@ public final class LiveApp {
         }
         // Awake while something animates or the screen lags behind the values (a drag sets them at once).
         link.isActive = { [unowned self] in self.model.isAnimating || self.painter.lags(behind: self.model.presented) }
+        let signals = QuitSignals()
+        defer { withExtendedLifetime(signals) {} }
+        feed?.start()
         var event = SDL_Event()
         while !quit {
             if let due = loop.nextDeadline {
@@ -81,7 +103,23 @@ public final class LiveApp {
         stats.dropped = link.droppedFrames
     }
 
+    /// Applies the lines that arrived: good ones animate the rings from what is on screen; bad ones
+    /// are logged, a kind of problem at most once a minute, and change nothing.
+    private func applyFeed() {
+        for (number, result) in arrivals.takeAll() {
+            switch result {
+            case let .success(updates):
+                for update in updates { model.apply(.set(ring: update.ring, value: update.value), at: clock.now()) }
+            case let .failure(rejection) where rejection.kind != .empty:
+                problems.note(kind: rejection.kind.rawValue, "feed line \(number): \(rejection.reason) (ignored; the rings keep their values)")
+            case .failure:
+                break
+            }
+        }
+    }
+
     private func handle(_ event: SDL_Event) {
+        if event.type == arrivals.eventType { return applyFeed() }
         let (width, height) = window.pixelSize
         let scale = Double(width) / Double(max(1, window.pointSize.width))
         var mapper = EventMapper(layout: RingLayout(width: width, height: height, count: model.count, theme: options.theme),
@@ -111,5 +149,24 @@ public final class LiveApp {
             stats.presented(at: clock.now(), continuing: animatingBefore)
         }
         animatingBefore = model.isAnimating
+    }
+}
+
+/// Lines parsed on the feed's thread, waiting for the main loop.
+final class FeedQueue: @unchecked Sendable {
+    private var items: [(Int, Result<[(ring: Int, value: Double)], FeedLine.Rejection>)] = []
+    private let lock = NSLock()
+    /// The SDL event type that wakes the loop when lines arrive.
+    var eventType: UInt32 = UInt32.max
+
+    func append(number: Int, result: Result<[(ring: Int, value: Double)], FeedLine.Rejection>) {
+        lock.lock(); items.append((number, result)); lock.unlock()
+    }
+
+    func takeAll() -> [(Int, Result<[(ring: Int, value: Double)], FeedLine.Rejection>)] {
+        lock.lock(); defer { lock.unlock() }
+        let all = items
+        items.removeAll()
+        return all
     }
 }

@@ -18,6 +18,8 @@ public final class RingsWindow {
         }
         if requested.isEmpty && (env["WAYLAND_DISPLAY"] ?? "").isEmpty { SDL_SetHint(SDL_HINT_VIDEODRIVER, "x11") }
         SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+        // SIGINT and SIGTERM are ours (see `QuitSignals`): SDL's handlers do not wake SDL_WaitEvent.
+        SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else {
             throw SDLError.last("no display available")

@@ -24,6 +24,10 @@ struct WindowCommand: ParsableCommand {
                                valueName: "name"))
     var font: String?
 
+    @Option(help: ArgumentHelp("Live values, a line at a time (1=0.72 2=135% stand=430/600, or JSON): - for standard input, or a file or FIFO to follow.",
+                               valueName: "-|path"))
+    var feed: String?
+
     @Flag(help: "On exit, print frames presented and dropped, the frame-interval median and 99th percentile, and CPU seconds.")
     var stats = false
 
@@ -36,7 +40,8 @@ struct WindowCommand: ParsableCommand {
             app = try LiveApp(options: .init(theme: initial.theme, values: initial.progress,
                                              spec: .tween(duration: duration, curve: curve),
                                              size: (initial.width, initial.height), fullscreen: fullscreen,
-                                             chrome: chrome == "full", font: font))
+                                             chrome: chrome == "full", font: font,
+                                             feed: feed.map { $0 == "-" ? .standardInput : .path($0) }))
         } catch {
             let message = "\(error)"
             throw UserError(message.hasPrefix("no display") ? message + "; `rings render --out frame.png` draws without a display" : message)

@@ -1,0 +1,125 @@
+import Foundation
+
+/// Reads lines from standard input or follows a file or FIFO like `tail -F` (it survives truncation,
+/// replacement and a writer that closes and comes back), on a thread of its own, and hands each line
+/// with its number to `deliver`. Lines longer than `FeedLine.maximumLength` are cut off and passed on
+/// as they are, for the parser to refuse. It never stops for bad data; standard input stops at its end.
+public final class LineFeed: @unchecked Sendable {
+    public enum Source: Equatable, Sendable {
+        case standardInput
+        case path(String)
+    }
+
+    public let source: Source
+    private let deliver: @Sendable (_ number: Int, _ line: [UInt8]) -> Void
+    private let report: @Sendable (String) -> Void
+    private let stopped = NSLock()
+    private var isStopped = false
+
+    /// `report` hears about the feed itself (closed, reopened), not about the lines' contents.
+    public init(source: Source, report: @escaping @Sendable (String) -> Void,
+                deliver: @escaping @Sendable (_ number: Int, _ line: [UInt8]) -> Void) {
+        self.source = source; self.deliver = deliver; self.report = report
+    }
+
+    public func start() {
+        let thread = Thread { [self] in run() }
+        thread.name = "rings feed"
+        thread.start()
+    }
+
+    public func stop() { stopped.lock(); isStopped = true; stopped.unlock() }
+
+    private var shouldStop: Bool { stopped.lock(); defer { stopped.unlock() }; return isStopped }
+
+    private func run() {
+        var number = 0
+        switch source {
+        case .standardInput:
+            read(descriptor: 0, number: &number, follow: nil)
+            report("the feed on standard input ended; the rings keep their last values")
+        case let .path(path):
+            var backoff = 0.25
+            while !shouldStop {
+                let fd = open(path, O_RDONLY)
+                guard fd >= 0 else {
+                    report("cannot open the feed \(path): \(String(cString: strerror(errno))); trying again")
+                    Thread.sleep(forTimeInterval: backoff)
+                    backoff = min(5, backoff * 2)
+                    continue
+                }
+                backoff = 0.25
+                read(descriptor: fd, number: &number, follow: path)
+                close(fd)
+            }
+        }
+    }
+
+    /// Reads lines until the end; when following a regular file, waits for it to grow and returns
+    /// when it is truncated or replaced (the caller reopens it). A FIFO's end (its writer closed)
+    /// returns too, and reopening waits for the next writer.
+    private func read(descriptor fd: Int32, number: inout Int, follow path: String?) {
+        var pending: [UInt8] = []
+        var dropping = false
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var offset: off_t = 0
+        var info = stat()
+        let isRegular = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        let inode = info.st_ino
+        while !shouldStop {
+            let n = buffer.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, 65536) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            if n == 0 {
+                guard let path, isRegular else { return }
+                // A regular file: wait for more, or notice truncation and replacement.
+                Thread.sleep(forTimeInterval: 0.1)
+                var now = stat()
+                if stat(path, &now) != 0 || now.st_ino != inode || now.st_size < offset {
+                    report("the feed \(path) was replaced or truncated; reading it from the start")
+                    return
+                }
+                continue
+            }
+            offset += off_t(n)
+            for byte in buffer[0..<n] {
+                if byte == 0x0A {
+                    number += 1
+                    deliver(number, pending)
+                    pending.removeAll(keepingCapacity: true)
+                    dropping = false
+                } else if pending.count <= FeedLine.maximumLength {
+                    pending.append(byte)
+                } else {
+                    dropping = true
+                }
+            }
+        }
+    }
+}
+
+/// Says each kind of problem at most once a minute, with the line it was seen on, so that a feed
+/// full of garbage cannot flood the log.
+public final class ProblemLog: @unchecked Sendable {
+    private var last: [String: Double] = [:]
+    private let lock = NSLock()
+    private let now: @Sendable () -> Double
+    private let write: @Sendable (String) -> Void
+
+    public init(now: @escaping @Sendable () -> Double, write: @escaping @Sendable (String) -> Void) {
+        self.now = now; self.write = write
+    }
+
+    /// Logs `message` unless something of `kind` was logged less than 60 s ago; returns whether it did.
+    @discardableResult
+    public func note(kind: String, _ message: String) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        let t = now()
+        if let previous = last[kind], t - previous < 60 { return false }
+        last[kind] = t
+        write(message)
+        return true
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import RingsRaster
+import RingsSDL
+import Testing
+import TestSupport
+
+/// Live values into the real window: through a FIFO and through standard input.
+@Suite(.serialized) struct FeedTests {
+    let directory: String = {
+        let dir = NSTemporaryDirectory() + "rings-feed-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }()
+
+    func render(_ size: String, _ progress: String) throws -> Pixmap {
+        let out = "\(directory)/still-\(progress).png"
+        _ = try runProgram(ringsBinary, ["render", "--theme", "flat", "--size", size, "--progress", progress, "--out", out])
+        return try PNGFile.read(out)
+    }
+
+    func same(_ a: Pixmap, _ b: Pixmap) -> Bool {
+        guard a.width == b.width, a.height == b.height else { return false }
+        return (0..<a.height).allSatisfy { y in (0..<a.width).allSatisfy { a[$0, y].bits & 0xFFFFFF == b[$0, y].bits & 0xFFFFFF } }
+    }
+
+    /// Starts rings on a fresh display; returns it, its window, its display and its stdin and stderr.
+    func launch(_ arguments: [String]) throws -> (Process, String, VirtualDisplay, Pipe, Pipe) {
+        let display = try VirtualDisplay()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ringsBinary)
+        process.arguments = arguments
+        process.environment = display.environment
+        let input = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardError = errors
+        try process.run()
+        let found = try display.xdotool(["search", "--sync", "--onlyvisible", "--name", "^rings$"])
+        usleep(400_000)
+        return (process, found.stdout.split(separator: "\n").first.map(String.init) ?? "", display, input, errors)
+    }
+
+    func capture(_ display: VirtualDisplay, _ window: String) throws -> Pixmap {
+        try display.screenshot().subview(try display.clientArea(of: window))
+    }
+
+    static let ready = VirtualDisplay.missingTools.isEmpty
+
+    @Test(.enabled(if: ready, "needs the display tools (make test installs them)"))
+    func aValueWrittenToAFIFOAppearsOnScreenAndAWriterMayComeBack() throws {
+        let fifo = directory + "/feed"
+        unlink(fifo)
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let (process, window, display, _, _) = try launch(["--theme", "flat", "--size", "300x300", "--progress", "0.2,0.3,0.4",
+                                                           "--duration", "0.2", "--chrome", "none", "--feed", fifo])
+        defer { if process.isRunning { process.terminate() } }
+        func write(_ text: String) throws {
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: fifo))
+            handle.write(Data(text.utf8))
+            try handle.close()
+        }
+        try write("1=0.5 2=50% blue=1/2\n")
+        usleep(800_000)
+        #expect(same(try capture(display, window), try render("300x300", "0.5,0.5,0.5")))
+        try write("red=0.9\n")   // a new writer after the first closed
+        usleep(800_000)
+        #expect(same(try capture(display, window), try render("300x300", "0.9,0.5,0.5")))
+        process.terminate()   // SIGTERM: a clean exit
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
+    @Test(.enabled(if: ready, "needs the display tools (make test installs them)"))
+    func badLinesOnStandardInputAreRefusedWithTheirLineNumberAndTheDisplayGoesOn() throws {
+        let (process, window, display, input, errors) = try launch(["--theme", "flat", "--size", "300x300", "--progress", "0.2,0.3,0.4",
+                                                                    "--duration", "0.2", "--chrome", "none", "--feed", "-"])
+        defer { if process.isRunning { process.terminate() } }
+        var garbage = "1=nan\n2=abc\n9=0.5\n\u{1}\u{2}\u{3}\n" + String(repeating: "x", count: 100_000) + "\n"
+        garbage += "1=nan\n"   // the same kind again: not logged twice within a minute
+        input.fileHandleForWriting.write(Data(garbage.utf8) + Data([0xFF, 0xFE, 0x0A]))
+        input.fileHandleForWriting.write(Data("3=0.75\n".utf8))
+        usleep(900_000)
+        #expect(process.isRunning)
+        #expect(same(try capture(display, window), try render("300x300", "0.2,0.3,0.75")), "the good line after the garbage applies")
+        try input.fileHandleForWriting.close()   // the feed ends; the window stays
+        usleep(300_000)
+        #expect(process.isRunning)
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(log.contains("feed line 1:") && log.contains("feed line 3:") && log.contains("feed line 5:"), "\(log)")
+        #expect(log.components(separatedBy: "not finite").count == 2, "one 'not finite' a minute: \(log)")
+        #expect(log.contains("standard input ended"), "\(log)")
+    }
+}
