@@ -7,6 +7,14 @@ public struct FrameStats {
     public var dropped = 0
     public private(set) var intervals: [Double] = []
     private var lastPresent: Double?
+    /// Seconds from a feed line's arrival to the first frame that shows it.
+    public private(set) var feedLatencies: [Double] = []
+    private var waitingSince: Double?
+
+    /// A feed line arrived at `time` (the first of a burst counts until a frame shows it).
+    public mutating func lineArrived(at time: Double) {
+        if waitingSince == nil { waitingSince = time }
+    }
 
     public init() {}
 
@@ -14,6 +22,10 @@ public struct FrameStats {
     /// same run of animation (an interval across an idle pause says nothing about pacing).
     public mutating func presented(at time: Double, continuing: Bool) {
         presented += 1
+        if let since = waitingSince {
+            feedLatencies.append(time - since)
+            waitingSince = nil
+        }
         if continuing, let last = lastPresent { intervals.append(time - last) }
         lastPresent = time
     }
@@ -34,7 +46,13 @@ public struct FrameStats {
     }
 
     public var summary: String {
-        String(format: "frames presented %d, dropped %d; frame interval median %.2f ms, p99 %.2f ms; CPU %.2f s",
-               presented, dropped, intervalMilliseconds(quantile: 0.5), intervalMilliseconds(quantile: 0.99), FrameStats.cpuSeconds)
+        var text = String(format: "frames presented %d, dropped %d; frame interval median %.2f ms, p99 %.2f ms; CPU %.2f s",
+                          presented, dropped, intervalMilliseconds(quantile: 0.5), intervalMilliseconds(quantile: 0.99), FrameStats.cpuSeconds)
+        if !feedLatencies.isEmpty {
+            let sorted = feedLatencies.sorted()
+            text += String(format: "; feed line to frame median %.2f ms, max %.2f ms (%d lines)",
+                           sorted[sorted.count / 2] * 1000, sorted.last! * 1000, sorted.count)
+        }
+        return text
     }
 }

@@ -106,9 +106,11 @@ public final class LiveApp {
     /// Applies the lines that arrived: good ones animate the rings from what is on screen; bad ones
     /// are logged, a kind of problem at most once a minute, and change nothing.
     private func applyFeed() {
-        for (number, result) in arrivals.takeAll() {
+        let (lines, since) = arrivals.takeAll()
+        for (number, result) in lines {
             switch result {
             case let .success(updates):
+                if let since { stats.lineArrived(at: since) }
                 for update in updates { model.apply(.set(ring: update.ring, value: update.value), at: clock.now()) }
             case let .failure(rejection) where rejection.kind != .empty:
                 problems.note(kind: rejection.kind.rawValue, "feed line \(number): \(rejection.reason) (ignored; the rings keep their values)")
@@ -155,18 +157,25 @@ public final class LiveApp {
 /// Lines parsed on the feed's thread, waiting for the main loop.
 final class FeedQueue: @unchecked Sendable {
     private var items: [(Int, Result<[(ring: Int, value: Double)], FeedLine.Rejection>)] = []
+    /// When the oldest waiting line arrived (monotonic seconds).
+    private(set) var firstArrival: Double?
     private let lock = NSLock()
     /// The SDL event type that wakes the loop when lines arrive.
     var eventType: UInt32 = UInt32.max
 
     func append(number: Int, result: Result<[(ring: Int, value: Double)], FeedLine.Rejection>) {
-        lock.lock(); items.append((number, result)); lock.unlock()
+        lock.lock()
+        if items.isEmpty { firstArrival = MonotonicClock().now() }
+        items.append((number, result))
+        lock.unlock()
     }
 
-    func takeAll() -> [(Int, Result<[(ring: Int, value: Double)], FeedLine.Rejection>)] {
+    /// The waiting lines and when the first of them arrived.
+    func takeAll() -> (lines: [(Int, Result<[(ring: Int, value: Double)], FeedLine.Rejection>)], since: Double?) {
         lock.lock(); defer { lock.unlock() }
-        let all = items
+        let all = (items, firstArrival)
         items.removeAll()
+        firstArrival = nil
         return all
     }
 }
