@@ -20,10 +20,15 @@ public final class LiveApp {
         public var font: String?
         /// Live values, one line at a time (see `FeedLine`).
         public var feed: LineFeed.Source?
+        /// Built-in sources for the rings, in order, sampled every `every` seconds.
+        public var sources: [SystemSource]
+        public var every: Double
         public init(theme: Theme, values: [Double], spec: AnimationSpec, size: (width: Int, height: Int),
-                    fullscreen: Bool = false, chrome: Bool = true, font: String? = nil, feed: LineFeed.Source? = nil) {
+                    fullscreen: Bool = false, chrome: Bool = true, font: String? = nil, feed: LineFeed.Source? = nil,
+                    sources: [SystemSource] = [], every: Double = 2) {
             self.theme = theme; self.values = values; self.spec = spec; self.size = size
             self.fullscreen = fullscreen; self.chrome = chrome; self.font = font; self.feed = feed
+            self.sources = sources; self.every = every
         }
     }
 
@@ -88,6 +93,20 @@ public final class LiveApp {
         let signals = QuitSignals()
         defer { withExtendedLifetime(signals) {} }
         feed?.start()
+        if !options.sources.isEmpty {
+            let sampler = SystemSampler()
+            let sample = { [unowned self] (_: Double) in
+                for (ring, source) in self.options.sources.enumerated() {
+                    guard let value = sampler.sample(source), value.isFinite else {
+                        self.problems.note(kind: "source \(source)", "cannot read \(source); the ring keeps its value")
+                        continue
+                    }
+                    self.model.apply(.set(ring: ring, value: value), at: self.clock.now())
+                }
+            }
+            sample(clock.now())
+            loop.addTimer(interval: options.every, action: sample)
+        }
         var event = SDL_Event()
         while !quit {
             if let due = loop.nextDeadline {

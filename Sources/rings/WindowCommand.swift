@@ -28,11 +28,31 @@ struct WindowCommand: ParsableCommand {
                                valueName: "-|path"))
     var feed: String?
 
+    @Option(help: ArgumentHelp("Built-in sources, one ring each: cpu, mem, swap, load, disk:PATH (for example cpu,mem,disk:/).",
+                               valueName: "list"))
+    var source: String?
+
+    @Option(help: ArgumentHelp("How often --source is sampled: 2s, 500ms, 1m.", valueName: "interval"))
+    var every = "2s"
+
     @Flag(help: "On exit, print frames presented and dropped, the frame-interval median and 99th percentile, and CPU seconds.")
     var stats = false
 
     func run() throws {
-        let initial = try scene.scene(defaultSize: (800, 800))
+        var initial = try scene.scene(defaultSize: (800, 800))
+        var sources: [SystemSource] = []
+        if let source {
+            guard scene.progress == nil else { throw UserError("--source sets the rings; leave out --progress") }
+            do { sources = try SystemSource.parse(source) } catch { throw UserError(error) }
+            let theme = initial.theme
+            initial.theme.rings = sources.indices.map { i in
+                var style = theme.style(ofRing: i)
+                style.name = sources[i].description
+                return style
+            }
+            initial.progress = sources.map { _ in 0 }
+        }
+        let interval = try Interval.parse(every)
         let (duration, curve) = try timing.checked()
         guard ["full", "none"].contains(chrome) else { throw UserError("--chrome must be full or none, not '\(chrome)'") }
         let app: LiveApp
@@ -41,12 +61,25 @@ struct WindowCommand: ParsableCommand {
                                              spec: .tween(duration: duration, curve: curve),
                                              size: (initial.width, initial.height), fullscreen: fullscreen,
                                              chrome: chrome == "full", font: font,
-                                             feed: feed.map { $0 == "-" ? .standardInput : .path($0) }))
+                                             feed: feed.map { $0 == "-" ? .standardInput : .path($0) },
+                                             sources: sources, every: interval))
         } catch {
             let message = "\(error)"
             throw UserError(message.hasPrefix("no display") ? message + "; `rings render --out frame.png` draws without a display" : message)
         }
         do { try app.run() } catch { throw UserError(error) }
         if stats { print(app.stats.summary) }
+    }
+}
+
+/// Intervals written as 2s, 500ms, 1m or plain seconds.
+enum Interval {
+    static func parse(_ text: String) throws(UserError) -> Double {
+        let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
+        let (number, scale) = units.first { text.hasSuffix($0.0) }.map { (String(text.dropLast($0.0.count)), $0.1) } ?? (text, 1)
+        guard let value = Double(number), value.isFinite, value * scale >= 0.05, value * scale <= 86_400 else {
+            throw UserError("interval '\(text)' is not a time from 50ms to 24h (for example 2s, 500ms, 1m)")
+        }
+        return value * scale
     }
 }

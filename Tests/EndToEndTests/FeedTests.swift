@@ -93,3 +93,42 @@ import TestSupport
         #expect(log.contains("standard input ended"), "\(log)")
     }
 }
+
+/// Built-in sources in the real window.
+@Suite(.serialized) struct SourceTests {
+    @Test(.enabled(if: VirtualDisplay.missingTools.isEmpty, "needs the display tools (make test installs them)"))
+    func theRingsFollowTheMachine() throws {
+        let display = try VirtualDisplay()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ringsBinary)
+        process.arguments = ["--theme", "flat", "--size", "300x300", "--source", "cpu,mem,disk:/", "--every", "100ms",
+                             "--duration", "0.1", "--chrome", "none"]
+        process.environment = display.environment
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        let window = try display.xdotool(["search", "--sync", "--onlyvisible", "--name", "^rings$"]).stdout
+            .split(separator: "\n").first.map(String.init) ?? ""
+        usleep(900_000)
+        let shot = try display.screenshot().subview(try display.clientArea(of: window))
+        let out = NSTemporaryDirectory() + "rings-sources-empty-\(getpid()).png"
+        _ = try runProgram(ringsBinary, ["render", "--theme", "flat", "--size", "300x300", "--progress", "0,0,0", "--out", out])
+        let empty = try PNGFile.read(out)
+        let moved = (0..<300).contains { y in (0..<300).contains { shot[$0, y].bits & 0xFFFFFF != empty[$0, y].bits & 0xFFFFFF } }
+        #expect(moved, "the disk ring at least shows how full / is")
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(!log.contains("cannot read"), "\(log)")
+    }
+
+    @Test(arguments: [(["--source", "gpu"], "unknown source"), (["--source", "cpu", "--progress", "0.5"], "leave out --progress"),
+                      (["--source", "cpu", "--every", "0s"], "interval")])
+    func badSourceOptionsGiveOneLine(arguments: [String], message: String) throws {
+        let result = try runProgram(ringsBinary, arguments, timeout: 20)
+        #expect(result.status != 0 && result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    }
+}
