@@ -71,9 +71,11 @@ public final class SystemSampler {
             guard let first = Self.lines("/proc/loadavg")?.first?.split(separator: " ").first, let load = Double(first) else { return nil }
             return load / Double(max(1, ProcessInfo.processInfo.activeProcessorCount))
         case let .disk(path):
+            // As df's Use%: used over what ordinary users could have (used plus available).
             var info = statvfs()
             guard statvfs(path, &info) == 0, info.f_blocks > 0 else { return nil }
-            return 1 - Double(info.f_bavail) / Double(info.f_blocks)
+            let used = Double(info.f_blocks - info.f_bfree), available = Double(info.f_bavail)
+            return used + available > 0 ? used / (used + available) : nil
         }
     }
 

@@ -25,5 +25,17 @@ import Testing
         #expect((0...1).contains(cpu))
         #expect(try #require(sampler.sample(.load)) >= 0)
         #expect(sampler.sample(.disk("/no/such/place")) == nil)
+        // The disk figure is df's Use%.
+        let df = Process()
+        df.executableURL = URL(fileURLWithPath: "/bin/df")
+        df.arguments = ["--output=pcent", "/"]
+        let pipe = Pipe()
+        df.standardOutput = pipe
+        try df.run()
+        df.waitUntilExit()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let percent = try #require(Double(text.split(separator: "\n").last?.trimmingCharacters(in: .whitespaces).dropLast() ?? ""))
+        let disk = try #require(sampler.sample(.disk("/")))
+        #expect(abs(disk * 100 - percent) <= 1.5, "rings \(disk * 100) %, df \(percent) %")
     }
 }
