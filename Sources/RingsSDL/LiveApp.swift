@@ -22,13 +22,15 @@ public final class LiveApp {
         public var feed: LineFeed.Source?
         /// Built-in sources for the rings, in order, sampled every `every` seconds.
         public var sources: [SystemSource]
+        /// A shell command run every `every` seconds whose output lines are feed lines.
+        public var exec: String?
         public var every: Double
         public init(theme: Theme, values: [Double], spec: AnimationSpec, size: (width: Int, height: Int),
                     fullscreen: Bool = false, chrome: Bool = true, font: String? = nil, feed: LineFeed.Source? = nil,
-                    sources: [SystemSource] = [], every: Double = 2) {
+                    sources: [SystemSource] = [], exec: String? = nil, every: Double = 2) {
             self.theme = theme; self.values = values; self.spec = spec; self.size = size
             self.fullscreen = fullscreen; self.chrome = chrome; self.font = font; self.feed = feed
-            self.sources = sources; self.every = every
+            self.sources = sources; self.exec = exec; self.every = every
         }
     }
 
@@ -44,6 +46,7 @@ public final class LiveApp {
     private var showHelp = false, showGraph = false
     private let arrivals = FeedQueue()
     private var feed: LineFeed?
+    private var command: CommandFeed?
     private let problems = ProblemLog(now: { MonotonicClock().now() }, write: { FileHandle.standardError.write(Data("rings: \($0)\n".utf8)) })
 
     public init(options: Options) throws(SDLError) {
@@ -53,21 +56,27 @@ public final class LiveApp {
         painter = FramePainter(window: window)
         if options.fullscreen { window.toggleFullscreen() }
         model = RingsModel(values: options.values, spec: options.spec)
-        if let source = options.feed {
+        if options.feed != nil || options.exec != nil {
             let names = options.values.indices.map { options.theme.style(ofRing: $0).name }
             let queue = arrivals, problems = self.problems
             let wake = SDL_RegisterEvents(1)
             queue.eventType = wake
-            feed = LineFeed(source: source, report: { problems.note(kind: "feed", $0) }) { number, bytes in
+            let deliver: @Sendable (Int, [UInt8]) -> Void = { number, bytes in
                 queue.append(number: number, result: FeedLine.parse(bytes, names: names))
                 var event = SDL_Event()
                 event.type = wake
                 SDL_PushEvent(&event)
             }
+            if let source = options.feed {
+                feed = LineFeed(source: source, report: { problems.note(kind: "feed", $0) }, deliver: deliver)
+            }
+            if let exec = options.exec {
+                command = CommandFeed(command: exec, interval: options.every, report: { problems.note(kind: "exec", $0) }, deliver: deliver)
+            }
         }
     }
 
-    deinit { feed?.stop() }
+    deinit { feed?.stop(); command?.stop() }
 
     /// The frame as it should look now: the rings at their presented values and, with chrome, the
     /// label (the selected ring's value, or the average of all), the legend and the buttons.
@@ -93,6 +102,7 @@ public final class LiveApp {
         let signals = QuitSignals()
         defer { withExtendedLifetime(signals) {} }
         feed?.start()
+        command?.start()
         if !options.sources.isEmpty {
             let sampler = SystemSampler()
             let sample = { [unowned self] (_: Double) in

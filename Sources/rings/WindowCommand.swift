@@ -32,7 +32,11 @@ struct WindowCommand: ParsableCommand {
                                valueName: "list"))
     var source: String?
 
-    @Option(help: ArgumentHelp("How often --source is sampled: 2s, 500ms, 1m.", valueName: "interval"))
+    @Option(help: ArgumentHelp("A shell command run every --every; each line of its output is a feed line (it is stopped if it overruns).",
+                               valueName: "command"))
+    var exec: String?
+
+    @Option(help: ArgumentHelp("How often --source is sampled and --exec runs: 2s, 500ms, 1m.", valueName: "interval"))
     var every = "2s"
 
     @Flag(help: "On exit, print frames presented and dropped, the frame-interval median and 99th percentile, and CPU seconds.")
@@ -62,7 +66,7 @@ struct WindowCommand: ParsableCommand {
                                              size: (initial.width, initial.height), fullscreen: fullscreen,
                                              chrome: chrome == "full", font: font,
                                              feed: feed.map { $0 == "-" ? .standardInput : .path($0) },
-                                             sources: sources, every: interval))
+                                             sources: sources, exec: exec, every: interval))
         } catch {
             let message = "\(error)"
             throw UserError(message.hasPrefix("no display") ? message + "; `rings render --out frame.png` draws without a display" : message)

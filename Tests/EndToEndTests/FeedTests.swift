@@ -124,6 +124,30 @@ import TestSupport
         #expect(!log.contains("cannot read"), "\(log)")
     }
 
+    @Test(.enabled(if: VirtualDisplay.missingTools.isEmpty, "needs the display tools (make test installs them)"))
+    func aCommandsOutputSetsTheRings() throws {
+        let display = try VirtualDisplay()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ringsBinary)
+        process.arguments = ["--theme", "flat", "--size", "300x300", "--progress", "0.2,0.3,0.4", "--exec", "echo 1=0.5 2=50% 3=1/2",
+                             "--every", "200ms", "--duration", "0.1", "--chrome", "none"]
+        process.environment = display.environment
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        let window = try display.xdotool(["search", "--sync", "--onlyvisible", "--name", "^rings$"]).stdout
+            .split(separator: "\n").first.map(String.init) ?? ""
+        usleep(900_000)
+        let shot = try display.screenshot().subview(try display.clientArea(of: window))
+        let out = NSTemporaryDirectory() + "rings-exec-\(getpid()).png"
+        _ = try runProgram(ringsBinary, ["render", "--theme", "flat", "--size", "300x300", "--progress", "0.5,0.5,0.5", "--out", out])
+        let expected = try PNGFile.read(out)
+        let differing = (0..<300).reduce(0) { n, y in n + (0..<300).filter { shot[$0, y].bits & 0xFFFFFF != expected[$0, y].bits & 0xFFFFFF }.count }
+        #expect(differing == 0)
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
     @Test(arguments: [(["--source", "gpu"], "unknown source"), (["--source", "cpu", "--progress", "0.5"], "leave out --progress"),
                       (["--source", "cpu", "--every", "0s"], "interval")])
     func badSourceOptionsGiveOneLine(arguments: [String], message: String) throws {

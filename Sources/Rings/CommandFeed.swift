@@ -1,0 +1,114 @@
+import Foundation
+
+/// Runs a shell command every `interval` seconds (on absolute times, like conky's exec) on a thread
+/// of its own and hands each line of its output to `deliver`, numbered across runs. A run that is
+/// still going when the next is due is killed; a failing command is reported and tried again.
+public final class CommandFeed: @unchecked Sendable {
+    public let command: String
+    public let interval: Double
+    private let deliver: @Sendable (_ number: Int, _ line: [UInt8]) -> Void
+    private let report: @Sendable (String) -> Void
+    private let lock = NSLock()
+    private var stopped = false
+    /// Output beyond this is not read (the lines it held are lost, the rest still count).
+    static let outputLimit = 1 << 20
+
+    public init(command: String, interval: Double, report: @escaping @Sendable (String) -> Void,
+                deliver: @escaping @Sendable (_ number: Int, _ line: [UInt8]) -> Void) {
+        self.command = command; self.interval = max(0.05, interval); self.deliver = deliver; self.report = report
+    }
+
+    public func start() {
+        let thread = Thread { [self] in run() }
+        thread.name = "rings exec"
+        thread.start()
+    }
+
+    public func stop() { lock.lock(); stopped = true; lock.unlock() }
+    private var isStopped: Bool { lock.lock(); defer { lock.unlock() }; return stopped }
+
+    private func run() {
+        let clock = { () -> Double in var ts = timespec(); clock_gettime(CLOCK_MONOTONIC, &ts); return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9 }
+        let origin = clock()
+        var number = 0, round = 0
+        while !isStopped {
+            once(deadline: origin + Double(round + 1) * interval, clock: clock, number: &number)
+            round = max(round + 1, Int(((clock() - origin) / interval).rounded(.down)))
+            let wait = origin + Double(round) * interval - clock()
+            if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+        }
+    }
+
+    /// One run of the command, killed at `deadline` if it has not ended.
+    private func once(deadline: Double, clock: () -> Double, number: inout Int) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch {
+            report("cannot run '\(command)': \(error.localizedDescription)")
+            return
+        }
+        // Read while it runs, so that a talkative command cannot block on a full pipe.
+        let collected = Collected()
+        let drained = DispatchSemaphore(value: 0)
+        let reader = Thread {
+            let handle = output.fileHandleForReading
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                collected.append(chunk, limit: CommandFeed.outputLimit)
+            }
+            drained.signal()
+        }
+        reader.start()
+        while process.isRunning && clock() < deadline { usleep(5_000) }
+        if process.isRunning {
+            report("'\(command)' ran past its \(interval) s and was stopped")
+            CommandFeed.killTree(process.processIdentifier)
+        }
+        process.waitUntilExit()
+        try? output.fileHandleForWriting.close()
+        // The end of its output; a grandchild that keeps the pipe open is not waited for long.
+        _ = drained.wait(timeout: .now() + 1)
+        if process.terminationReason == .exit && process.terminationStatus != 0 {
+            report("'\(command)' failed with status \(process.terminationStatus)")
+        }
+        for line in collected.data.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast() {
+            number += 1
+            deliver(number, Array(line))
+        }
+    }
+
+    /// Kills a process and every process descended from it (found through /proc), children first,
+    /// so that nothing is left holding the output pipe.
+    static func killTree(_ root: pid_t) {
+        var parents: [pid_t: pid_t] = [:]
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = pid_t(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { continue }
+            // After "pid (name)": state, then the parent's pid.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count > 1, let parent = pid_t(fields[1]) { parents[pid] = parent }
+        }
+        func kill(_ pid: pid_t) {
+            for (child, parent) in parents where parent == pid { kill(child) }
+            Foundation.kill(pid, SIGKILL)
+        }
+        kill(root)
+    }
+
+    /// Output gathered by the reader thread.
+    private final class Collected: @unchecked Sendable {
+        private let lock = NSLock()
+        private var bytes = Data()
+        var data: Data { lock.lock(); defer { lock.unlock() }; return bytes }
+        func append(_ chunk: Data, limit: Int) {
+            lock.lock(); defer { lock.unlock() }
+            if bytes.count < limit { bytes.append(chunk.prefix(limit - bytes.count)) }
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+@testable import Rings
+import Testing
+
+/// `--exec`: real shell commands on a schedule.
+@Suite(.serialized) struct CommandFeedTests {
+    final class Heard: @unchecked Sendable {
+        private let lock = NSLock()
+        private var lines: [(Int, String)] = [], reports: [String] = []
+        func line(_ n: Int, _ bytes: [UInt8]) { lock.lock(); lines.append((n, String(decoding: bytes, as: UTF8.self))); lock.unlock() }
+        func report(_ text: String) { lock.lock(); reports.append(text); lock.unlock() }
+        var all: (lines: [(Int, String)], reports: [String]) { lock.lock(); defer { lock.unlock() }; return (lines, reports) }
+    }
+
+    func listen(_ command: String, every: Double, for seconds: Double) -> (lines: [(Int, String)], reports: [String]) {
+        let heard = Heard()
+        let feed = CommandFeed(command: command, interval: every, report: heard.report, deliver: heard.line)
+        feed.start()
+        Thread.sleep(forTimeInterval: seconds)
+        feed.stop()
+        return heard.all
+    }
+
+    @Test func eachLineOfEachRunIsDeliveredAndNumbered() {
+        let (lines, reports) = listen("echo 1=0.5; echo 'stand=430/600'", every: 0.1, for: 0.55)
+        #expect(lines.count >= 6, "\(lines)")
+        #expect(lines.map(\.0) == Array(1...lines.count))
+        #expect(lines.first?.1 == "1=0.5" && lines.dropFirst().first?.1 == "stand=430/600")
+        #expect(reports.isEmpty, "\(reports)")
+    }
+
+    @Test func aCommandThatOverrunsIsStoppedAndAFailingOneIsReported() {
+        let slow = listen("echo 1=0.25; sleep 5", every: 0.2, for: 0.7)
+        #expect(slow.reports.contains { $0.contains("ran past") }, "\(slow.reports)")
+        #expect(slow.lines.contains { $0.1 == "1=0.25" }, "what it said before it was stopped still counts")
+        let failing = listen("exit 3", every: 0.1, for: 0.3)
+        #expect(failing.reports.contains { $0.contains("failed with status 3") }, "\(failing.reports)")
+    }
+}
