@@ -25,12 +25,14 @@ public final class LiveApp {
         /// A shell command run every `every` seconds whose output lines are feed lines.
         public var exec: String?
         public var every: Double
+        /// Unattended: fullscreen, no cursor, no screensaver, and only Ctrl+Alt+Q (or a signal) quits.
+        public var kiosk: Bool
         public init(theme: Theme, values: [Double], spec: AnimationSpec, size: (width: Int, height: Int),
                     fullscreen: Bool = false, chrome: Bool = true, font: String? = nil, feed: LineFeed.Source? = nil,
-                    sources: [SystemSource] = [], exec: String? = nil, every: Double = 2) {
+                    sources: [SystemSource] = [], exec: String? = nil, every: Double = 2, kiosk: Bool = false) {
             self.theme = theme; self.values = values; self.spec = spec; self.size = size
             self.fullscreen = fullscreen; self.chrome = chrome; self.font = font; self.feed = feed
-            self.sources = sources; self.exec = exec; self.every = every
+            self.sources = sources; self.exec = exec; self.every = every; self.kiosk = kiosk
         }
     }
 
@@ -54,7 +56,11 @@ public final class LiveApp {
         window = try RingsWindow(title: "rings", width: options.size.width, height: options.size.height)
         glyphs = options.chrome ? try FontGlyphs(name: options.font) : nil
         painter = FramePainter(window: window)
-        if options.fullscreen { window.toggleFullscreen() }
+        if options.fullscreen || options.kiosk { window.toggleFullscreen() }
+        if options.kiosk {
+            SDL_ShowCursor(SDL_DISABLE)
+            SDL_DisableScreenSaver()
+        }
         model = RingsModel(values: options.values, spec: options.spec)
         if options.feed != nil || options.exec != nil {
             let names = options.values.indices.map { options.theme.style(ofRing: $0).name }
@@ -156,6 +162,7 @@ public final class LiveApp {
         var mapper = EventMapper(layout: RingLayout(width: width, height: height, count: model.count, theme: options.theme),
                                  pixelScale: scale, isDragging: model.isDragging)
         if glyphs != nil { mapper.buttons = Chrome.buttons(width: width, height: height) }
+        if options.kiosk, let quitChord = kioskMeaning(event) { quit = quitChord; return }
         var mx: Int32 = 0, my: Int32 = 0
         SDL_GetMouseState(&mx, &my)
         switch mapper.meaning(of: event, mouse: (mx, my)) {
@@ -169,6 +176,21 @@ public final class LiveApp {
             case .toggleFrameGraph: showGraph.toggle(); painter.invalidate()
             default: model.apply(intent, at: clock.now())
             }
+        }
+    }
+
+    /// In a kiosk, keys and clicks do nothing, but Ctrl+Alt+Q quits; SDL_QUIT (a signal, the window
+    /// manager) still ends it. Returns nil for events the kiosk lets through (window changes, quit).
+    private func kioskMeaning(_ event: SDL_Event) -> Bool? {
+        switch event.type {
+        case SDL_KEYDOWN.rawValue:
+            let mod = UInt32(event.key.keysym.mod)
+            let chord = mod & KMOD_CTRL.rawValue != 0 && mod & KMOD_ALT.rawValue != 0 && event.key.keysym.sym == Int32(SDLK_q.rawValue)
+            return chord
+        case SDL_MOUSEBUTTONDOWN.rawValue, SDL_MOUSEBUTTONUP.rawValue, SDL_MOUSEMOTION.rawValue, SDL_MOUSEWHEEL.rawValue:
+            return false
+        default:
+            return nil
         }
     }
 

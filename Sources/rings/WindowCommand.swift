@@ -16,9 +16,12 @@ struct WindowCommand: ParsableCommand {
     @Flag(help: "Start fullscreen.")
     var fullscreen = false
 
-    @Option(help: ArgumentHelp("full: label, legend and buttons; none: only the rings, exactly as `rings render` draws them.",
+    @Flag(help: "Unattended display: fullscreen, cursor hidden, screensaver off, no chrome unless --chrome full; only Ctrl+Alt+Q or SIGINT/SIGTERM quits.")
+    var kiosk = false
+
+    @Option(help: ArgumentHelp("full: label, legend and buttons; none: only the rings, exactly as `rings render` draws them. Default: full (none with --kiosk).",
                                valueName: "full|none"))
-    var chrome = "full"
+    var chrome: String?
 
     @Option(help: ArgumentHelp("Font family for the label (found with fontconfig). Default: Inter Bold if installed, else DejaVu Sans Bold.",
                                valueName: "name"))
@@ -58,15 +61,16 @@ struct WindowCommand: ParsableCommand {
         }
         let interval = try Interval.parse(every)
         let (duration, curve) = try timing.checked()
-        guard ["full", "none"].contains(chrome) else { throw UserError("--chrome must be full or none, not '\(chrome)'") }
+        let chromeChoice = chrome ?? (kiosk ? "none" : "full")
+        guard ["full", "none"].contains(chromeChoice) else { throw UserError("--chrome must be full or none, not '\(chromeChoice)'") }
         let app: LiveApp
         do {
             app = try LiveApp(options: .init(theme: initial.theme, values: initial.progress,
                                              spec: .tween(duration: duration, curve: curve),
                                              size: (initial.width, initial.height), fullscreen: fullscreen,
-                                             chrome: chrome == "full", font: font,
+                                             chrome: chromeChoice == "full", font: font,
                                              feed: feed.map { $0 == "-" ? .standardInput : .path($0) },
-                                             sources: sources, exec: exec, every: interval))
+                                             sources: sources, exec: exec, every: interval, kiosk: kiosk))
         } catch {
             let message = "\(error)"
             throw UserError(message.hasPrefix("no display") ? message + "; `rings render --out frame.png` draws without a display" : message)

@@ -142,6 +142,35 @@ import TestSupport
         #expect(cleanExit)
     }
 
+    @Test(.enabled(if: ready, "needs the display tools (make test installs them)"))
+    func aKioskFillsTheScreenIgnoresKeysAndQuitsOnlyOnTheChord() throws {
+        let display = try VirtualDisplay()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ringsBinary)
+        process.arguments = ["--kiosk", "--theme", "flat", "--progress", "0.3,0.6,0.9"]
+        process.environment = display.environment
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        let window = try display.xdotool(["search", "--sync", "--onlyvisible", "--name", "^rings$"]).stdout
+            .split(separator: "\n").first.map(String.init) ?? ""
+        usleep(1_000_000)
+        let area = try display.clientArea(of: window)
+        #expect(area.width == 1280 && area.height == 1024, "fullscreen: \(area)")
+        let out = NSTemporaryDirectory() + "rings-kiosk-\(getpid()).png"
+        _ = try runProgram(ringsBinary, ["render", "--theme", "flat", "--size", "1280x1024", "--progress", "0.3,0.6,0.9", "--out", out])
+        let expected = try PNGFile.read(out), shot = try display.screenshot().subview(area)
+        let differing = (0..<1024).reduce(0) { n, y in n + (0..<1280).filter { shot[$0, y].bits & 0xFFFFFF != expected[$0, y].bits & 0xFFFFFF }.count }
+        #expect(differing == 0, "no chrome in a kiosk unless asked")
+        try display.xdotool(["key", "--window", window, "Escape"])
+        try display.xdotool(["click", "1"])
+        usleep(400_000)
+        #expect(process.isRunning, "Esc and clicks do not end a kiosk")
+        try display.xdotool(["key", "--window", window, "ctrl+alt+q"])
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        #expect(!process.isRunning && process.terminationStatus == 0)
+    }
+
     @Test(arguments: [(["--source", "gpu"], "unknown source"), (["--source", "cpu", "--progress", "0.5"], "leave out --progress"),
                       (["--source", "cpu", "--every", "0s"], "interval")])
     func badSourceOptionsGiveOneLine(arguments: [String], message: String) throws {
