@@ -13,9 +13,11 @@ public struct RingGeometry: Equatable, Sendable {
 public struct RingLayout: Sendable {
     public let width: Int, height: Int, count: Int
     public let theme: Theme
+    /// Moves the whole group by whole pixels (a kiosk's burn-in protection); (0, 0) is SCENE.md's centre.
+    public let offset: (x: Int, y: Int)
 
-    public init(width: Int, height: Int, count: Int, theme: Theme) {
-        self.width = width; self.height = height; self.count = count; self.theme = theme
+    public init(width: Int, height: Int, count: Int, theme: Theme, offset: (x: Int, y: Int) = (0, 0)) {
+        self.width = width; self.height = height; self.count = count; self.theme = theme; self.offset = offset
     }
 
     /// The shorter side of the canvas.
@@ -32,7 +34,7 @@ public struct RingLayout: Sendable {
 
     public func ring(_ i: Int) -> RingGeometry {
         let (t, g) = thicknessAndGap
-        let center = Point(x: Double(width) / 2, y: Double(height) / 2)
+        let center = Point(x: Double(width) / 2 + Double(offset.x), y: Double(height) / 2 + Double(offset.y))
         return RingGeometry(center: center, radius: theme.outerRadius * side - t / 2 - Double(i) * (t + g), thickness: t)
     }
 }

@@ -13,6 +13,8 @@ public struct RingScene: Sendable {
     public var progress: [Double]
     /// Label, legend and buttons over the rings (the live window), or nil for the rings alone.
     public var chrome: Chrome?
+    /// Moves the rings by whole pixels (burn-in protection); chrome stays.
+    public var offset: (x: Int, y: Int) = (0, 0)
 
     public init(theme: Theme, width: Int, height: Int, progress: [Double]? = nil) {
         self.theme = theme
@@ -20,7 +22,7 @@ public struct RingScene: Sendable {
         self.progress = progress ?? theme.progress
     }
 
-    public var layout: RingLayout { RingLayout(width: width, height: height, count: progress.count, theme: theme) }
+    public var layout: RingLayout { RingLayout(width: width, height: height, count: progress.count, theme: theme, offset: offset) }
 
     /// The rings, outermost first.
     public var rings: [Ring] {

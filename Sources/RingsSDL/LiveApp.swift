@@ -27,12 +27,18 @@ public final class LiveApp {
         public var every: Double
         /// Unattended: fullscreen, no cursor, no screensaver, and only Ctrl+Alt+Q (or a signal) quits.
         public var kiosk: Bool
+        /// Which display the window opens on (0 is the first).
+        public var display: Int
+        /// Every this many seconds the rings move by a few pixels, round a small square (burn-in).
+        public var shiftEvery: Double?
         public init(theme: Theme, values: [Double], spec: AnimationSpec, size: (width: Int, height: Int),
                     fullscreen: Bool = false, chrome: Bool = true, font: String? = nil, feed: LineFeed.Source? = nil,
-                    sources: [SystemSource] = [], exec: String? = nil, every: Double = 2, kiosk: Bool = false) {
+                    sources: [SystemSource] = [], exec: String? = nil, every: Double = 2, kiosk: Bool = false,
+                    display: Int = 0, shiftEvery: Double? = nil) {
             self.theme = theme; self.values = values; self.spec = spec; self.size = size
             self.fullscreen = fullscreen; self.chrome = chrome; self.font = font; self.feed = feed
             self.sources = sources; self.exec = exec; self.every = every; self.kiosk = kiosk
+            self.display = display; self.shiftEvery = shiftEvery
         }
     }
 
@@ -46,6 +52,8 @@ public final class LiveApp {
     private var animatingBefore = false
     private let glyphs: FontGlyphs?
     private var showHelp = false, showGraph = false
+    /// Steps taken round the burn-in square.
+    private var shifts = 0
     private let arrivals = FeedQueue()
     private var feed: LineFeed?
     private var command: CommandFeed?
@@ -53,7 +61,7 @@ public final class LiveApp {
 
     public init(options: Options) throws(SDLError) {
         self.options = options
-        window = try RingsWindow(title: "rings", width: options.size.width, height: options.size.height)
+        window = try RingsWindow(title: "rings", width: options.size.width, height: options.size.height, display: options.display)
         glyphs = options.chrome ? try FontGlyphs(name: options.font) : nil
         painter = FramePainter(window: window)
         if options.fullscreen || options.kiosk { window.toggleFullscreen() }
@@ -84,10 +92,21 @@ public final class LiveApp {
 
     deinit { feed?.stop(); command?.stop() }
 
+    /// Where the burn-in protection has moved the rings: round a square of a few pixels, one step
+    /// per `--shift-every`.
+    func offset(width: Int, height: Int) -> (x: Int, y: Int) {
+        guard options.shiftEvery != nil else { return (0, 0) }
+        let step = max(1, min(width, height) / 400)
+        let square = [(0, 0), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)]
+        let (x, y) = square[shifts % square.count]
+        return (x * step, y * step)
+    }
+
     /// The frame as it should look now: the rings at their presented values and, with chrome, the
     /// label (the selected ring's value, or the average of all), the legend and the buttons.
     func scene(width: Int, height: Int) -> RingScene {
         var scene = RingScene(theme: options.theme, width: width, height: height, progress: model.presented)
+        scene.offset = offset(width: width, height: height)
         guard let glyphs else { return scene }
         var chrome = Chrome.standard(theme: options.theme, values: model.presented, selection: model.selection, glyphs: glyphs)
         chrome.showHelp = showHelp
@@ -122,6 +141,12 @@ public final class LiveApp {
             }
             sample(clock.now())
             loop.addTimer(interval: options.every, action: sample)
+        }
+        if let interval = options.shiftEvery {
+            loop.addTimer(interval: interval) { [unowned self] _ in
+                self.shifts += 1
+                self.painter.invalidate()
+            }
         }
         var event = SDL_Event()
         while !quit {
@@ -159,7 +184,8 @@ public final class LiveApp {
         if event.type == arrivals.eventType { return applyFeed() }
         let (width, height) = window.pixelSize
         let scale = Double(width) / Double(max(1, window.pointSize.width))
-        var mapper = EventMapper(layout: RingLayout(width: width, height: height, count: model.count, theme: options.theme),
+        var mapper = EventMapper(layout: RingLayout(width: width, height: height, count: model.count, theme: options.theme,
+                                                    offset: offset(width: width, height: height)),
                                  pixelScale: scale, isDragging: model.isDragging)
         if glyphs != nil { mapper.buttons = Chrome.buttons(width: width, height: height) }
         if options.kiosk, let quitChord = kioskMeaning(event) { quit = quitChord; return }

@@ -8,7 +8,7 @@ public final class RingsWindow {
     let window: OpaquePointer
 
     /// Opens the window; throws when there is no display (the message says so).
-    public init(title: String, width: Int, height: Int) throws(SDLError) {
+    public init(title: String, width: Int, height: Int, display: Int = 0) throws(SDLError) {
         let env = ProcessInfo.processInfo.environment
         let requested = env["SDL_VIDEODRIVER"] ?? ""
         // Asked without any display, SDL would probe Wayland (printing noise) and fall back to an
@@ -30,7 +30,13 @@ public final class RingsWindow {
             SDL_QuitSubSystem(SDL_INIT_VIDEO)
             throw SDLError("no display available (cannot reach \(env["DISPLAY"] ?? env["WAYLAND_DISPLAY"] ?? "a display"))")
         }
-        let centered = Int32(0x2FFF_0000)  // SDL_WINDOWPOS_CENTERED, a C macro Swift does not import
+        let displays = Int(SDL_GetNumVideoDisplays())
+        guard (0..<max(1, displays)).contains(display) else {
+            SDL_QuitSubSystem(SDL_INIT_VIDEO)
+            throw SDLError("display \(display) does not exist (there \(displays == 1 ? "is 1 display, 0" : "are \(displays) displays, 0 to \(displays - 1)"))")
+        }
+        // SDL_WINDOWPOS_CENTERED_DISPLAY(n), a C macro Swift does not import.
+        let centered = Int32(0x2FFF_0000) | Int32(display)
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_SHOWN.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         guard let created = SDL_CreateWindow(title, centered, centered, Int32(width), Int32(height), flags) else {
             let error = SDLError.last("cannot open a window")

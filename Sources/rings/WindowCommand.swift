@@ -19,6 +19,12 @@ struct WindowCommand: ParsableCommand {
     @Flag(help: "Unattended display: fullscreen, cursor hidden, screensaver off, no chrome unless --chrome full; only Ctrl+Alt+Q or SIGINT/SIGTERM quits.")
     var kiosk = false
 
+    @Option(help: "The display to open on (0 is the first).")
+    var display = 0
+
+    @Option(help: ArgumentHelp("Burn-in protection: move the rings by a few pixels this often (for example 10m).", valueName: "interval"))
+    var shiftEvery: String?
+
     @Option(help: ArgumentHelp("full: label, legend and buttons; none: only the rings, exactly as `rings render` draws them. Default: full (none with --kiosk).",
                                valueName: "full|none"))
     var chrome: String?
@@ -60,6 +66,8 @@ struct WindowCommand: ParsableCommand {
             initial.progress = sources.map { _ in 0 }
         }
         let interval = try Interval.parse(every)
+        let shift = try shiftEvery.map(Interval.parse)
+        guard display >= 0 else { throw UserError("--display must be 0 or more, not \(display)") }
         let (duration, curve) = try timing.checked()
         let chromeChoice = chrome ?? (kiosk ? "none" : "full")
         guard ["full", "none"].contains(chromeChoice) else { throw UserError("--chrome must be full or none, not '\(chromeChoice)'") }
@@ -70,7 +78,8 @@ struct WindowCommand: ParsableCommand {
                                              size: (initial.width, initial.height), fullscreen: fullscreen,
                                              chrome: chromeChoice == "full", font: font,
                                              feed: feed.map { $0 == "-" ? .standardInput : .path($0) },
-                                             sources: sources, exec: exec, every: interval, kiosk: kiosk))
+                                             sources: sources, exec: exec, every: interval, kiosk: kiosk,
+                                             display: display, shiftEvery: shift))
         } catch {
             let message = "\(error)"
             throw UserError(message.hasPrefix("no display") ? message + "; `rings render --out frame.png` draws without a display" : message)

@@ -179,3 +179,47 @@ import TestSupport
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
     }
 }
+
+/// Kiosk options that need no long wait.
+@Suite(.serialized) struct KioskOptionTests {
+    @Test(.enabled(if: VirtualDisplay.missingTools.isEmpty, "needs the display tools (make test installs them)"))
+    func burnInProtectionMovesTheRingsAFewPixels() throws {
+        let display = try VirtualDisplay()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ringsBinary)
+        process.arguments = ["--theme", "flat", "--size", "400x400", "--progress", "0.3,0.6,0.9", "--chrome", "none", "--shift-every", "500ms"]
+        process.environment = display.environment
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        let window = try display.xdotool(["search", "--sync", "--onlyvisible", "--name", "^rings$"]).stdout
+            .split(separator: "\n").first.map(String.init) ?? ""
+        usleep(200_000)
+        let area = try display.clientArea(of: window)
+        let before = try display.screenshot().subview(area)
+        usleep(600_000)
+        let after = try display.screenshot().subview(area)
+        // The second picture is the first moved one pixel right (400 px: a step of 1), to within a
+        // level: the gradient's interpolation blocks sit on absolute columns, not on the centre.
+        func close(_ a: PackedPixel, _ b: PackedPixel) -> Bool {
+            abs(Int(a.r) - Int(b.r)) <= 1 && abs(Int(a.g) - Int(b.g)) <= 1 && abs(Int(a.b) - Int(b.b)) <= 1
+        }
+        // Which step round the square explains the second picture (screenshots and timer race)?
+        func mismatches(_ dx: Int, _ dy: Int) -> Int {
+            var n = 0
+            for y in 1..<399 { for x in 1..<399 where !close(after[x, y], before[x - dx, y - dy]) { n += 1 } }
+            return n
+        }
+        let steps = [(0, 0), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)]
+        let best = steps.min { mismatches($0.0, $0.1) < mismatches($1.0, $1.1) }!
+        #expect(best != (0, 0) && mismatches(0, 0) > 1000, "it moved")
+        #expect(mismatches(best.0, best.1) == 0, "by a step of one pixel \(best): \(mismatches(best.0, best.1)) pixels differ")
+    }
+
+    @Test func aDisplayThatDoesNotExistIsReported() throws {
+        guard VirtualDisplay.missingTools.isEmpty else { return }
+        let display = try VirtualDisplay()
+        let result = try runProgram(ringsBinary, ["--display", "3"], environment: display.environment, timeout: 20)
+        #expect(result.status != 0 && result.stderr.contains("display 3 does not exist"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+}
