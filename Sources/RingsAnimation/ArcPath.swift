@@ -12,9 +12,6 @@ public struct ArcPath: Equatable, Sendable {
         self.center = center; self.radius = radius; self.startAngle = startAngle; self.endAngle = endAngle
     }
 
-    /// Length along the arc.
-    public var length: Double { abs(endAngle - startAngle) * radius }
-
     /// The point at `angle` (clockwise from 12 o'clock) on the circle.
     public func point(atAngle angle: Double) -> AnimatablePoint {
         AnimatablePoint(x: center.x + radius * sin(angle), y: center.y - radius * cos(angle))
@@ -43,11 +40,6 @@ public struct ArcMotion: Animation {
         self.center = center
         self.radius = radius
         angle = try Keyframes(values: angles, keyTimes: keyTimes, curves: [.linear], duration: duration, delay: delay)
-    }
-
-    /// The arc of phase `i`.
-    public func path(ofPhase i: Int) -> ArcPath {
-        ArcPath(center: center, radius: radius, startAngle: angle.values[i], endAngle: angle.values[i + 1])
     }
 
     /// The angle (clockwise from 12 o'clock) at `elapsed`.

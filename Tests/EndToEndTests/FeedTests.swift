@@ -26,17 +26,12 @@ import TestSupport
     /// Starts rings on a fresh display; returns it, its window, its display and its stdin and stderr.
     func launch(_ arguments: [String]) throws -> (Process, String, VirtualDisplay, Pipe, Pipe) {
         let display = try VirtualDisplay()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ringsBinary)
-        process.arguments = arguments
-        process.environment = display.environment
         let input = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardError = errors
-        try process.run()
-        let found = try display.xdotool(["search", "--sync", "--onlyvisible", "--name", "^rings$"])
-        usleep(400_000)
-        return (process, found.stdout.split(separator: "\n").first.map(String.init) ?? "", display, input, errors)
+        let (process, window) = try display.launchRings(arguments) { process in
+            process.standardInput = input
+            process.standardError = errors
+        }
+        return (process, window, display, input, errors)
     }
 
     func capture(_ display: VirtualDisplay, _ window: String) throws -> Pixmap {
@@ -100,17 +95,10 @@ import TestSupport
     /// what it said on stderr, and whether SIGTERM then ended it with status 0.
     func glimpse(_ arguments: [String]) throws -> (shot: Pixmap, log: String, cleanExit: Bool) {
         let display = try VirtualDisplay()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ringsBinary)
-        process.arguments = ["--theme", "flat", "--size", "300x300", "--duration", "0.1", "--chrome", "none"] + arguments
-        process.environment = display.environment
         let errors = Pipe()
-        process.standardError = errors
-        try process.run()
+        let (process, window) = try display.launchRings(["--theme", "flat", "--size", "300x300", "--duration", "0.1", "--chrome", "none"] + arguments,
+                                                        settle: 0.9) { $0.standardError = errors }
         defer { if process.isRunning { process.terminate() } }
-        let window = try display.xdotool(["search", "--sync", "--onlyvisible", "--name", "^rings$"]).stdout
-            .split(separator: "\n").first.map(String.init) ?? ""
-        usleep(900_000)
         let shot = try display.screenshot().subview(try display.clientArea(of: window))
         process.terminate()
         process.waitUntilExit()
@@ -145,15 +133,8 @@ import TestSupport
     @Test(.enabled(if: ready, "needs the display tools (make test installs them)"))
     func aKioskFillsTheScreenIgnoresKeysAndQuitsOnlyOnTheChord() throws {
         let display = try VirtualDisplay()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ringsBinary)
-        process.arguments = ["--kiosk", "--theme", "flat", "--progress", "0.3,0.6,0.9"]
-        process.environment = display.environment
-        try process.run()
+        let (process, window) = try display.launchRings(["--kiosk", "--theme", "flat", "--progress", "0.3,0.6,0.9"], settle: 1)
         defer { if process.isRunning { process.terminate() } }
-        let window = try display.xdotool(["search", "--sync", "--onlyvisible", "--name", "^rings$"]).stdout
-            .split(separator: "\n").first.map(String.init) ?? ""
-        usleep(1_000_000)
         let area = try display.clientArea(of: window)
         #expect(area.width == 1280 && area.height == 1024, "fullscreen: \(area)")
         let out = NSTemporaryDirectory() + "rings-kiosk-\(getpid()).png"
@@ -185,15 +166,9 @@ import TestSupport
     @Test(.enabled(if: VirtualDisplay.missingTools.isEmpty, "needs the display tools (make test installs them)"))
     func burnInProtectionMovesTheRingsAFewPixels() throws {
         let display = try VirtualDisplay()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ringsBinary)
-        process.arguments = ["--theme", "flat", "--size", "400x400", "--progress", "0.3,0.6,0.9", "--chrome", "none", "--shift-every", "500ms"]
-        process.environment = display.environment
-        try process.run()
+        let (process, window) = try display.launchRings(["--theme", "flat", "--size", "400x400", "--progress", "0.3,0.6,0.9",
+                                                         "--chrome", "none", "--shift-every", "500ms"], settle: 0.2)
         defer { if process.isRunning { process.terminate() } }
-        let window = try display.xdotool(["search", "--sync", "--onlyvisible", "--name", "^rings$"]).stdout
-            .split(separator: "\n").first.map(String.init) ?? ""
-        usleep(200_000)
         let area = try display.clientArea(of: window)
         let before = try display.screenshot().subview(area)
         usleep(600_000)

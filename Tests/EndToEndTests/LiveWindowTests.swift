@@ -21,16 +21,11 @@ import TestSupport
         let output = Pipe()
         init(_ arguments: [String]) throws {
             display = try VirtualDisplay()
-            process = Process()
-            process.executableURL = URL(fileURLWithPath: ringsBinary)
-            process.arguments = arguments
-            process.environment = display.environment
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let found = try display.xdotool(["search", "--sync", "--onlyvisible", "--name", "^rings$"])
-            window = found.stdout.split(separator: "\n").first.map(String.init) ?? ""
-            usleep(400_000)
+            let output = self.output
+            (process, window) = try display.launchRings(arguments) { process in
+                process.standardOutput = output
+                process.standardError = FileHandle.nullDevice
+            }
         }
         deinit { if process.isRunning { process.terminate() } }
 

@@ -7,16 +7,7 @@ import TestSupport
 @Suite(.serialized) struct WindowTests {
     /// Starts `rings` on the display and waits for its window; returns the process and window id.
     func launch(_ display: VirtualDisplay, _ arguments: [String]) throws -> (Process, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ringsBinary)
-        process.arguments = arguments
-        process.environment = display.environment
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let found = try display.xdotool(["search", "--sync", "--onlyvisible", "--name", "^rings$"])
-        let id = found.stdout.split(separator: "\n").first.map(String.init) ?? ""
-        usleep(500_000)
-        return (process, id)
+        try display.launchRings(arguments, settle: 0.5)
     }
 
     func waitForExit(_ process: Process, seconds: Double = 10) -> Bool {

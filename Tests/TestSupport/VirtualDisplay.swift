@@ -51,6 +51,22 @@ public final class VirtualDisplay {
         return env
     }
 
+    /// Starts `rings` with `arguments` on this display, waits until its window shows and then
+    /// `settle` seconds more; returns the process and the window's id. `configure` sets the
+    /// process's pipes before it starts.
+    public func launchRings(_ arguments: [String], settle: Double = 0.4,
+                            configure: (Process) -> Void = { $0.standardError = FileHandle.nullDevice }) throws -> (process: Process, window: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ringsBinary)
+        process.arguments = arguments
+        process.environment = environment
+        configure(process)
+        try process.run()
+        let found = try xdotool(["search", "--sync", "--onlyvisible", "--name", "^rings$"])
+        usleep(UInt32(settle * 1_000_000))
+        return (process, found.stdout.split(separator: "\n").first.map(String.init) ?? "")
+    }
+
     /// Runs xdotool with these arguments on this display.
     @discardableResult
     public func xdotool(_ arguments: [String]) throws -> RunResult {
