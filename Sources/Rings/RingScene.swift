@@ -128,9 +128,9 @@ public struct SceneRenderer {
         return frame
     }
 
-    /// Draws the frame into `pixmap`, which must be the scene's size; with `clip`, only that part.
-    public mutating func render(_ scene: RingScene, into pixmap: Pixmap, clip: IntRect? = nil) {
-        rasterizer.render(scene.displayList, into: pixmap, clip: clip)
+    /// Draws the frame into `pixmap`, which must be the scene's size.
+    public mutating func render(_ scene: RingScene, into pixmap: Pixmap) {
+        rasterizer.render(scene.displayList, into: pixmap)
     }
 
     /// Draws only the parts `clips` of the frame, building its display list once.

@@ -105,10 +105,11 @@ public final class LiveApp {
     /// The frame as it should look now: the rings at their presented values and, with chrome, the
     /// label (the selected ring's value, or the average of all), the legend and the buttons.
     func scene(width: Int, height: Int) -> RingScene {
-        var scene = RingScene(theme: options.theme, width: width, height: height, progress: model.presented)
+        let values = model.presented
+        var scene = RingScene(theme: options.theme, width: width, height: height, progress: values)
         scene.offset = offset(width: width, height: height)
         guard let glyphs else { return scene }
-        var chrome = Chrome.standard(theme: options.theme, values: model.presented, selection: model.selection, glyphs: glyphs)
+        var chrome = Chrome.standard(theme: options.theme, values: values, selection: model.selection, glyphs: glyphs)
         chrome.showHelp = showHelp
         if showGraph { chrome.frameTimes = stats.intervals.suffix(90).map { $0 * 1000 } }
         scene.chrome = chrome

@@ -19,7 +19,7 @@ struct RenderCommand: ParsableCommand {
     var out: String
 
     @Option(help: ArgumentHelp("none: only the rings; full: also the live window's label, legend and buttons.", valueName: "none|full"))
-    var chrome = "none"
+    var chrome = ChromeChoice.none
 
     @Option(help: ArgumentHelp("Font family for --chrome full (fontconfig).", valueName: "name"))
     var font: String?
@@ -33,8 +33,7 @@ struct RenderCommand: ParsableCommand {
         } else if time != nil {
             throw UserError("--time needs --from: the values to animate from")
         }
-        guard ["full", "none"].contains(chrome) else { throw UserError("--chrome must be full or none, not '\(chrome)'") }
-        if chrome == "full" {
+        if chrome == .full {
             do {
                 frame.chrome = Chrome.standard(theme: frame.theme, values: frame.progress, selection: nil, glyphs: try FontGlyphs(name: font))
             } catch { throw UserError(error) }

@@ -43,3 +43,8 @@ enum CanvasSize {
         return (w, h)
     }
 }
+
+/// `--chrome`: the live window's label, legend and buttons, or only the rings.
+enum ChromeChoice: String, ExpressibleByArgument {
+    case full, none
+}

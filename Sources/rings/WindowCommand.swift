@@ -27,7 +27,7 @@ struct WindowCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("full: label, legend and buttons; none: only the rings, exactly as `rings render` draws them. Default: full (none with --kiosk).",
                                valueName: "full|none"))
-    var chrome: String?
+    var chrome: ChromeChoice?
 
     @Option(help: ArgumentHelp("Font family for the label (found with fontconfig). Default: Inter Bold if installed, else DejaVu Sans Bold.",
                                valueName: "name"))
@@ -69,14 +69,13 @@ struct WindowCommand: ParsableCommand {
         let shift = try shiftEvery.map(Interval.parse)
         guard display >= 0 else { throw UserError("--display must be 0 or more, not \(display)") }
         let (duration, curve) = try timing.checked()
-        let chromeChoice = chrome ?? (kiosk ? "none" : "full")
-        guard ["full", "none"].contains(chromeChoice) else { throw UserError("--chrome must be full or none, not '\(chromeChoice)'") }
+        let chromeChoice: ChromeChoice = chrome ?? (kiosk ? ChromeChoice.none : .full)
         let app: LiveApp
         do {
             app = try LiveApp(options: .init(theme: initial.theme, values: initial.progress,
                                              spec: .tween(duration: duration, curve: curve),
                                              size: (initial.width, initial.height), fullscreen: fullscreen,
-                                             chrome: chromeChoice == "full", font: font,
+                                             chrome: chromeChoice == .full, font: font,
                                              feed: feed.map { $0 == "-" ? .standardInput : .path($0) },
                                              sources: sources, exec: exec, every: interval, kiosk: kiosk,
                                              display: display, shiftEvery: shift))

@@ -111,7 +111,7 @@ import TestSupport
             let x = Int.random(in: 0..<330, using: &rng), y = Int.random(in: 0..<247, using: &rng)
             let rect = IntRect(x: x, y: y, width: Int.random(in: 1...200, using: &rng), height: Int.random(in: 1...150, using: &rng))
             patched.subview(rect).fill(PackedPixel(r: 255, g: 0, b: 255, a: 255))
-            renderer.render(scene, into: patched, clip: rect)
+            renderer.render(scene, into: patched, clips: [rect])
         }
         var differing = 0
         for y in 0..<250 { for x in 0..<333 where patched[x, y] != full[x, y] { differing += 1 } }
