@@ -5,6 +5,7 @@ DEB_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fontconfig fonts-d
                 xvfb xdotool x11-apps x11-utils imagemagick openbox xauth
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
+SHELL := /bin/bash
 
 .PHONY: deps build release run test bench clean
 
@@ -26,9 +27,12 @@ release: deps
 run: release
 	.build/release/rings $(ARGS)
 
+# The log's failures are repeated at the end, where a CI log's tail shows them.
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test
+	@set -o pipefail; $(SWIFT) test 2>&1 | tee .build/test.log || { \
+	  echo "--- what failed (from .build/test.log) ---"; \
+	  grep -aE "✘|error:|Expectation failed|Fatal error|Crash" .build/test.log | grep -v "Suite .* failed" | tail -n 40; exit 1; }
 
 bench: release
 	taskset -c 1 .build/release/rings bench --theme flat --size 1920x1080 --frames 200

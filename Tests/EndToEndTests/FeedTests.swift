@@ -12,17 +12,6 @@ import TestSupport
         return dir
     }()
 
-    func render(_ size: String, _ progress: String) throws -> Pixmap {
-        let out = "\(directory)/still-\(progress).png"
-        _ = try runProgram(ringsBinary, ["render", "--theme", "flat", "--size", size, "--progress", progress, "--out", out])
-        return try PNGFile.read(out)
-    }
-
-    func same(_ a: Pixmap, _ b: Pixmap) -> Bool {
-        guard a.width == b.width, a.height == b.height else { return false }
-        return (0..<a.height).allSatisfy { y in (0..<a.width).allSatisfy { a[$0, y].bits & 0xFFFFFF == b[$0, y].bits & 0xFFFFFF } }
-    }
-
     /// Starts rings on a fresh display; returns it, its window, its display and its stdin and stderr.
     func launch(_ arguments: [String]) throws -> (Process, String, VirtualDisplay, Pipe, Pipe) {
         let display = try VirtualDisplay()
@@ -53,12 +42,11 @@ import TestSupport
             handle.write(Data(text.utf8))
             try handle.close()
         }
+        let half = try ringsRender("300x300", "0.5,0.5,0.5"), redUp = try ringsRender("300x300", "0.9,0.5,0.5")
         try write("1=0.5 2=50% blue=1/2\n")
-        usleep(800_000)
-        #expect(same(try capture(display, window), try render("300x300", "0.5,0.5,0.5")))
+        #expect(try settled { differingPixels(try capture(display, window), half) } == 0)
         try write("red=0.9\n")   // a new writer after the first closed
-        usleep(800_000)
-        #expect(same(try capture(display, window), try render("300x300", "0.9,0.5,0.5")))
+        #expect(try settled { differingPixels(try capture(display, window), redUp) } == 0)
         process.terminate()   // SIGTERM: a clean exit
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
@@ -73,9 +61,9 @@ import TestSupport
         garbage += "1=nan\n"   // the same kind again: not logged twice within a minute
         input.fileHandleForWriting.write(Data(garbage.utf8) + Data([0xFF, 0xFE, 0x0A]))
         input.fileHandleForWriting.write(Data("3=0.75\n".utf8))
-        usleep(900_000)
+        let expected = try ringsRender("300x300", "0.2,0.3,0.75")
+        #expect(try settled { differingPixels(try capture(display, window), expected) } == 0, "the good line after the garbage applies")
         #expect(process.isRunning)
-        #expect(same(try capture(display, window), try render("300x300", "0.2,0.3,0.75")), "the good line after the garbage applies")
         try input.fileHandleForWriting.close()   // the feed ends; the window stays
         usleep(300_000)
         #expect(process.isRunning)
@@ -93,55 +81,51 @@ import TestSupport
 @Suite(.serialized) struct SourceTests {
     /// Runs rings with `arguments` on a fresh display for a moment; returns its window's picture,
     /// what it said on stderr, and whether SIGTERM then ended it with status 0.
-    func glimpse(_ arguments: [String]) throws -> (shot: Pixmap, log: String, cleanExit: Bool) {
+    /// Runs rings with `arguments` on a fresh display until `measure` of its window's picture is 0 (or
+    /// 10 s pass); returns the last measure, what it said on stderr, and whether SIGTERM then ended it
+    /// with status 0.
+    func watch(_ arguments: [String], until measure: (Pixmap) throws -> Int) throws -> (remaining: Int, log: String, cleanExit: Bool) {
         let display = try VirtualDisplay()
         let errors = Pipe()
         let (process, window) = try display.launchRings(["--theme", "flat", "--size", "300x300", "--duration", "0.1", "--chrome", "none"] + arguments,
-                                                        settle: 0.9) { $0.standardError = errors }
+                                                        settle: 0.2) { $0.standardError = errors }
         defer { if process.isRunning { process.terminate() } }
-        let shot = try display.screenshot().subview(try display.clientArea(of: window))
+        let remaining = try settled { try measure(try display.screenshot().subview(try display.clientArea(of: window))) }
         process.terminate()
         process.waitUntilExit()
         let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return (shot, log, process.terminationStatus == 0)
-    }
-
-    func differing(_ shot: Pixmap, _ progress: String) throws -> Int {
-        let out = NSTemporaryDirectory() + "rings-source-\(getpid())-\(progress).png"
-        _ = try runProgram(ringsBinary, ["render", "--theme", "flat", "--size", "300x300", "--progress", progress, "--out", out])
-        let expected = try PNGFile.read(out)
-        return (0..<300).reduce(0) { n, y in n + (0..<300).filter { shot[$0, y].bits & 0xFFFFFF != expected[$0, y].bits & 0xFFFFFF }.count }
+        return (remaining, log, process.terminationStatus == 0)
     }
 
     static let ready = VirtualDisplay.missingTools.isEmpty
 
     @Test(.enabled(if: ready, "needs the display tools (make test installs them)"))
     func theRingsFollowTheMachine() throws {
-        let (shot, log, cleanExit) = try glimpse(["--source", "cpu,mem,disk:/", "--every", "100ms"])
-        #expect(try differing(shot, "0,0,0") > 0, "the disk ring at least shows how full / is")
+        let empty = try ringsRender("300x300", "0,0,0")
+        let (remaining, log, cleanExit) = try watch(["--source", "cpu,mem,disk:/", "--every", "100ms"]) { differingPixels($0, empty) > 0 ? 0 : 1 }
+        #expect(remaining == 0, "the disk ring at least shows how full / is")
         #expect(cleanExit)
         #expect(!log.contains("cannot read"), "\(log)")
     }
 
     @Test(.enabled(if: ready, "needs the display tools (make test installs them)"))
     func aCommandsOutputSetsTheRings() throws {
-        let (shot, _, cleanExit) = try glimpse(["--progress", "0.2,0.3,0.4", "--exec", "echo 1=0.5 2=50% 3=1/2", "--every", "200ms"])
-        #expect(try differing(shot, "0.5,0.5,0.5") == 0)
+        let half = try ringsRender("300x300", "0.5,0.5,0.5")
+        let (remaining, _, cleanExit) = try watch(["--progress", "0.2,0.3,0.4", "--exec", "echo 1=0.5 2=50% 3=1/2", "--every", "200ms"]) { differingPixels($0, half) }
+        #expect(remaining == 0)
         #expect(cleanExit)
     }
 
     @Test(.enabled(if: ready, "needs the display tools (make test installs them)"))
     func aKioskFillsTheScreenIgnoresKeysAndQuitsOnlyOnTheChord() throws {
         let display = try VirtualDisplay()
-        let (process, window) = try display.launchRings(["--kiosk", "--theme", "flat", "--progress", "0.3,0.6,0.9"], settle: 1)
+        let (process, window) = try display.launchRings(["--kiosk", "--theme", "flat", "--progress", "0.3,0.6,0.9"], settle: 0.2)
         defer { if process.isRunning { process.terminate() } }
+        #expect(try eventually { try display.clientArea(of: window).width == 1280 })
         let area = try display.clientArea(of: window)
         #expect(area.width == 1280 && area.height == 1024, "fullscreen: \(area)")
-        let out = NSTemporaryDirectory() + "rings-kiosk-\(getpid()).png"
-        _ = try runProgram(ringsBinary, ["render", "--theme", "flat", "--size", "1280x1024", "--progress", "0.3,0.6,0.9", "--out", out])
-        let expected = try PNGFile.read(out), shot = try display.screenshot().subview(area)
-        let differing = (0..<1024).reduce(0) { n, y in n + (0..<1280).filter { shot[$0, y].bits & 0xFFFFFF != expected[$0, y].bits & 0xFFFFFF }.count }
-        #expect(differing == 0, "no chrome in a kiosk unless asked")
+        let expected = try ringsRender("1280x1024", "0.3,0.6,0.9")
+        #expect(try settled { differingPixels(try display.screenshot().subview(area), expected) } == 0, "no chrome in a kiosk unless asked")
         try display.xdotool(["key", "--window", window, "Escape"])
         try display.xdotool(["click", "1"])
         usleep(400_000)
@@ -167,12 +151,18 @@ import TestSupport
     func burnInProtectionMovesTheRingsAFewPixels() throws {
         let display = try VirtualDisplay()
         let (process, window) = try display.launchRings(["--theme", "flat", "--size", "400x400", "--progress", "0.3,0.6,0.9",
-                                                         "--chrome", "none", "--shift-every", "500ms"], settle: 0.2)
+                                                         "--chrome", "none", "--shift-every", "1s"], settle: 0.2)
         defer { if process.isRunning { process.terminate() } }
         let area = try display.clientArea(of: window)
-        let before = try display.screenshot().subview(area)
-        usleep(600_000)
-        let after = try display.screenshot().subview(area)
+        func shot() throws -> Pixmap { try display.screenshot().subview(area) }
+        // A picture that holds still over two screenshots (drawn, and not caught mid-shift), then the next one.
+        var before = try shot(), after = before
+        #expect(try eventually {
+            let next = try shot()
+            defer { before = next }
+            return differingPixels(next, before) == 0 && next[200, 48].r > 100   // the outer ring's start is drawn
+        })
+        #expect(try eventually { after = try shot(); return differingPixels(after, before) > 0 })
         // The second picture is the first moved one pixel right (400 px: a step of 1), to within a
         // level: the gradient's interpolation blocks sit on absolute columns, not on the centre.
         func close(_ a: PackedPixel, _ b: PackedPixel) -> Bool {

@@ -8,12 +8,6 @@ import TestSupport
 /// The live window under Xvfb with openbox, driven by xdotool, its screenshots compared with what
 /// `rings render` draws for the same values.
 @Suite(.serialized) struct LiveWindowTests {
-    let directory: String = {
-        let dir = NSTemporaryDirectory() + "rings-live-\(getpid())"
-        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return dir
-    }()
-
     final class Running {
         let display: VirtualDisplay
         let process: Process
@@ -38,6 +32,11 @@ import TestSupport
             return screen.subview(area)
         }
 
+        /// How many pixels still differ from `expected` once the window has settled (or after 10 s).
+        func settles(to expected: Pixmap) throws -> Int {
+            try settled { differingPixels(try capture(), expected) }
+        }
+
         func quit() throws -> String {
             try display.xdotool(["key", "--window", window, "Escape"])
             let deadline = Date().addingTimeInterval(10)
@@ -46,30 +45,16 @@ import TestSupport
         }
     }
 
-    func render(_ size: String, _ progress: String, chrome: String = "none") throws -> Pixmap {
-        let out = "\(directory)/still-\(progress)-\(chrome).png"
-        let result = try runProgram(ringsBinary, ["render", "--theme", "flat", "--size", size, "--progress", progress, "--chrome", chrome, "--out", out])
-        #expect(result.status == 0, "\(result.stderr)")
-        return try PNGFile.read(out)
-    }
-
-    func differingPixels(_ a: Pixmap, _ b: Pixmap) -> Int {
-        guard a.width == b.width, a.height == b.height else { return Int.max }
-        var n = 0
-        for y in 0..<a.height { for x in 0..<a.width where a[x, y].bits & 0xFFFFFF != b[x, y].bits & 0xFFFFFF { n += 1 } }
-        return n
-    }
-
     static let ready = VirtualDisplay.missingTools.isEmpty
     static let why: Comment = "needs \(VirtualDisplay.tools.joined(separator: ", ")) (make test installs them)"
 
     @Test(.enabled(if: ready, why))
     func aDigitAnimatesEveryRingAndTheWindowThenEqualsTheRender() throws {
         let app = try Running(["--theme", "flat", "--size", "360x300", "--progress", "0.2,0.3,0.4", "--duration", "0.4", "--chrome", "none"])
-        #expect(differingPixels(try app.capture(), try render("360x300", "0.2,0.3,0.4")) == 0, "the first frame is the render")
+        #expect(try app.settles(to: ringsRender("360x300", "0.2,0.3,0.4")) == 0, "the first frame is the render")
+        let half = try ringsRender("360x300", "0.5,0.5,0.5")
         try app.keys("5")
-        usleep(900_000)
-        #expect(differingPixels(try app.capture(), try render("360x300", "0.5,0.5,0.5")) == 0, "every arc ends at 6 o'clock")
+        #expect(try app.settles(to: half) == 0, "every arc ends at 6 o'clock")
         _ = try app.quit()
         #expect(app.process.terminationStatus == 0)
     }
@@ -78,18 +63,16 @@ import TestSupport
     func fKeyFillsTheScreenAndQuestionMarkShowsTheHelp() throws {
         let app = try Running(["--theme", "flat", "--size", "300x300", "--progress", "0.2,0.3,0.4"])
         try app.keys("f")
-        usleep(800_000)
+        #expect(try eventually { try app.display.clientArea(of: app.window).width == 1280 }, "fullscreen")
         let full = try app.display.clientArea(of: app.window)
         #expect(full.width == 1280 && full.height == 1024, "fullscreen: \(full)")
-        let before = try app.capture()
-        try app.keys("question")
-        usleep(400_000)
-        let help = try app.capture()
         // The panel darkens the middle of the screen where the rings were.
         let center = (x: full.width / 2 + full.width / 4, y: full.height / 2)
-        #expect(before[center.x, center.y] != help[center.x, center.y], "the help panel shows")
+        let before = try app.capture()[center.x, center.y]
+        try app.keys("question")
+        #expect(try eventually { try app.capture()[center.x, center.y] != before }, "the help panel shows")
         try app.keys("f")
-        usleep(800_000)
+        #expect(try eventually { try app.display.clientArea(of: app.window).width == 300 }, "back to a window")
         let back = try app.display.clientArea(of: app.window)
         #expect(back.width == 300 && back.height == 300, "back to a window: \(back)")
         _ = try app.quit()
@@ -100,35 +83,34 @@ import TestSupport
     @Test(.enabled(if: ready, why))
     func aTipsShadowIsClearedWhenTheRingGoesBelowTheTip() throws {
         let app = try Running(["--theme", "flat", "--size", "320x320", "--progress", "1.35,0.3,0.4", "--duration", "0.3", "--chrome", "none"])
+        let expected = try ringsRender("320x320", "0.5,0.3,0.4")
         try app.keys("Tab", "5")
-        usleep(800_000)
-        #expect(differingPixels(try app.capture(), try render("320x320", "0.5,0.3,0.4")) == 0)
+        #expect(try app.settles(to: expected) == 0)
         _ = try app.quit()
     }
 
     @Test(.enabled(if: ready, why))
     func tabSelectsOneRingAndArrowsNudgeIt() throws {
         let app = try Running(["--theme", "flat", "--size", "300x300", "--progress", "0.2,0.3,0.4", "--duration", "0.2", "--chrome", "none"])
+        let nudged = try ringsRender("300x300", "0.2,1.01,0.4"), full = try ringsRender("300x300", "1,1,1")
         try app.keys("Tab", "Tab", "9", "Right", "shift+Right")   // ring 2 (the middle one): 0.9 + 0.01 + 0.1
-        usleep(700_000)
-        #expect(differingPixels(try app.capture(), try render("300x300", "0.2,1.01,0.4")) == 0)
+        #expect(try app.settles(to: nudged) == 0)
         try app.keys("shift+Tab", "shift+Tab", "equal")           // back past ring 1 to none: every ring to 100 %
-        usleep(700_000)
-        #expect(differingPixels(try app.capture(), try render("300x300", "1,1,1")) == 0)
+        #expect(try app.settles(to: full) == 0)
         _ = try app.quit()
     }
 
     @Test(.enabled(if: ready, why))
     func theLabelLegendAndButtonsShowTheValues() throws {
         let app = try Running(["--theme", "flat", "--size", "420x420", "--progress", "0.2,0.3,0.4", "--duration", "0.3"])
-        #expect(differingPixels(try app.capture(), try render("420x420", "0.2,0.3,0.4", chrome: "full")) == 0, "label 30%, legend")
+        #expect(try app.settles(to: ringsRender("420x420", "0.2,0.3,0.4", chrome: "full")) == 0, "label 30%, legend")
+        let half = try ringsRender("420x420", "0.5,0.5,0.5", chrome: "full")
         // The 50% button sets every ring to a half.
         let button = Chrome.buttons(width: 420, height: 420)[1].frame
         let area = try app.display.clientArea(of: app.window)
         try app.display.xdotool(["mousemove", String(area.x + button.x + button.width / 2), String(area.y + button.y + button.height / 2)])
         try app.display.xdotool(["click", "1"])
-        usleep(800_000)
-        #expect(differingPixels(try app.capture(), try render("420x420", "0.5,0.5,0.5", chrome: "full")) == 0, "label 50%")
+        #expect(try app.settles(to: half) == 0, "label 50%")
         _ = try app.quit()
     }
 
@@ -145,12 +127,13 @@ import TestSupport
         try app.display.xdotool(["mousedown", "1"])
         for step in 0...20 { try app.display.xdotool(["mousemove"] + point(Double.pi / 2 + Double(step) * Double.pi / 20)) }
         try app.display.xdotool(["mouseup", "1"])
-        usleep(400_000)
-        let shot = try app.capture()
         // Now at about 75 %: 9 o'clock of the outer ring is its bright colour, 10 o'clock only the track.
-        let nine = shot[200 - Int(r), 200], ten = shot[200 - Int(r * cos(Double.pi / 6)), 200 - Int(r * sin(Double.pi / 6))]
-        #expect(nine.r > 180, "9 o'clock: \(nine)")
-        #expect(ten.r < 90, "10 o'clock: \(ten)")
+        func nine(_ shot: Pixmap) -> PackedPixel { shot[200 - Int(r), 200] }
+        func ten(_ shot: Pixmap) -> PackedPixel { shot[200 - Int(r * cos(Double.pi / 6)), 200 - Int(r * sin(Double.pi / 6))] }
+        #expect(try eventually { let shot = try app.capture(); return nine(shot).r > 180 && ten(shot).r < 90 })
+        let shot = try app.capture()
+        #expect(nine(shot).r > 180, "9 o'clock: \(nine(shot))")
+        #expect(ten(shot).r < 90, "10 o'clock: \(ten(shot))")
         _ = try app.quit()
     }
 
@@ -160,9 +143,9 @@ import TestSupport
         let area = try app.display.clientArea(of: app.window)
         let inner = 0.42 * 300 - 0.04 * 300 - 2 * (0.08 * 300 + 0.012 * 300)
         try app.display.xdotool(["mousemove", String(area.x + 150 + Int(inner)), String(area.y + 150)])
+        let nudged = try ringsRender("300x300", "0.2,0.3,0.45")
         for _ in 0..<5 { try app.display.xdotool(["click", "4"]); usleep(30_000) }
-        usleep(600_000)
-        #expect(differingPixels(try app.capture(), try render("300x300", "0.2,0.3,0.45")) == 0)
+        #expect(try app.settles(to: nudged) == 0)
         let stats = try app.quit()
         #expect(stats.hasPrefix("frames presented"), "\(stats)")
         // Idle: a second of nothing must not cost CPU; the stats' CPU seconds stay small overall.

@@ -24,6 +24,8 @@ import TestSupport
         #expect(!window.isEmpty)
         let area = try display.clientArea(of: window)
         #expect(area.width == 400 && area.height == 300, "\(area)")
+        let expected = try ringsRender("400x300", "0.25,0.5,0.75")
+        #expect(try settled { differingPixels(try display.screenshot().subview(area), expected) } == 0, "the window shows what rings render draws")
         let screen = try display.screenshot()
         // The outer ring at 3 o'clock (25 % reached it) is red; the centre is black.
         let s = 300.0, t = 0.08 * s
@@ -36,15 +38,16 @@ import TestSupport
 
         // Resized, the rings are laid out anew for the new size, not stretched.
         try display.xdotool(["windowsize", "--sync", window, "600", "500"])
-        usleep(700_000)
+        #expect(try eventually { try display.clientArea(of: window).width == 600 })
         let grown = try display.clientArea(of: window)
         #expect(grown.width == 600 && grown.height == 500, "\(grown)")
-        let resized = try display.screenshot()
         let big = 500.0, bt = 0.08 * big
-        let newRight = resized[grown.x + 300 + Int(0.42 * big - bt / 2), grown.y + 250]
-        #expect(newRight.r > 150 && newRight.g < 110, "after resize: \(newRight) in \(grown)")
-        let outside = resized[grown.x + 300 + Int(0.42 * big + 6), grown.y + 250]
-        #expect(outside.r < 10, "beyond the outer ring: \(outside)")
+        func newRight(_ screen: Pixmap) -> PackedPixel { screen[grown.x + 300 + Int(0.42 * big - bt / 2), grown.y + 250] }
+        func outside(_ screen: Pixmap) -> PackedPixel { screen[grown.x + 300 + Int(0.42 * big + 6), grown.y + 250] }
+        #expect(try eventually { let screen = try display.screenshot(); return newRight(screen).r > 150 && outside(screen).r < 10 })
+        let resized = try display.screenshot()
+        #expect(newRight(resized).r > 150 && newRight(resized).g < 110, "after resize: \(newRight(resized)) in \(grown)")
+        #expect(outside(resized).r < 10, "beyond the outer ring: \(outside(resized))")
 
         try display.xdotool(["key", "--window", window, "q"])
         #expect(waitForExit(process))

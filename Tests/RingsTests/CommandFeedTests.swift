@@ -12,17 +12,21 @@ import Testing
         var all: (lines: [(Int, String)], reports: [String]) { lock.lock(); defer { lock.unlock() }; return (lines, reports) }
     }
 
-    func listen(_ command: String, every: Double, for seconds: Double) -> (lines: [(Int, String)], reports: [String]) {
+    typealias Hearing = (lines: [(Int, String)], reports: [String])
+
+    /// Runs `command` every `every` seconds until what was heard satisfies `enough` (or 10 s pass).
+    func listen(_ command: String, every: Double, until enough: (Hearing) -> Bool) -> Hearing {
         let heard = Heard()
         let feed = CommandFeed(command: command, interval: every, report: heard.report, deliver: heard.line)
         feed.start()
-        Thread.sleep(forTimeInterval: seconds)
+        let deadline = Date().addingTimeInterval(10)
+        while !enough(heard.all) && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
         feed.stop()
         return heard.all
     }
 
     @Test func eachLineOfEachRunIsDeliveredAndNumbered() {
-        let (lines, reports) = listen("echo 1=0.5; echo 'stand=430/600'", every: 0.1, for: 0.55)
+        let (lines, reports) = listen("echo 1=0.5; echo 'stand=430/600'", every: 0.1) { $0.lines.count >= 6 }
         #expect(lines.count >= 6, "\(lines)")
         #expect(lines.map(\.0) == Array(1...lines.count))
         #expect(lines.first?.1 == "1=0.5" && lines.dropFirst().first?.1 == "stand=430/600")
@@ -30,10 +34,10 @@ import Testing
     }
 
     @Test func aCommandThatOverrunsIsStoppedAndAFailingOneIsReported() {
-        let slow = listen("echo 1=0.25; sleep 5", every: 0.2, for: 0.7)
+        let slow = listen("echo 1=0.25; sleep 5", every: 0.2) { $0.reports.contains { $0.contains("ran past") } }
         #expect(slow.reports.contains { $0.contains("ran past") }, "\(slow.reports)")
         #expect(slow.lines.contains { $0.1 == "1=0.25" }, "what it said before it was stopped still counts")
-        let failing = listen("exit 3", every: 0.1, for: 0.3)
+        let failing = listen("exit 3", every: 0.1) { $0.reports.contains { $0.contains("failed with status 3") } }
         #expect(failing.reports.contains { $0.contains("failed with status 3") }, "\(failing.reports)")
     }
 }

@@ -1,0 +1,43 @@
+import Foundation
+import RingsRaster
+import RingsSDL
+
+/// Measures again and again until the measure is 0 or `seconds` have passed; returns the last
+/// measure (0 when it settled). For waiting on a window without guessing how slow the machine is.
+public func settled(within seconds: Double = 10, _ measure: () throws -> Int) rethrows -> Int {
+    let deadline = Date().addingTimeInterval(seconds)
+    while true {
+        let value = try measure()
+        if value == 0 || Date() >= deadline { return value }
+        usleep(100_000)
+    }
+}
+
+/// Checks again and again until `condition` holds or `seconds` have passed; returns whether it held.
+public func eventually(within seconds: Double = 10, _ condition: () throws -> Bool) rethrows -> Bool {
+    try settled(within: seconds) { try condition() ? 0 : 1 } == 0
+}
+
+/// How many pixels of two pictures differ in colour (alpha aside); every pixel when the sizes differ.
+public func differingPixels(_ a: Pixmap, _ b: Pixmap) -> Int {
+    guard a.width == b.width, a.height == b.height else { return max(a.width * a.height, b.width * b.height, 1) }
+    var n = 0
+    for y in 0..<a.height { for x in 0..<a.width where a[x, y].bits & 0xFFFFFF != b[x, y].bits & 0xFFFFFF { n += 1 } }
+    return n
+}
+
+/// What `rings render` draws in the flat theme for this size and these values (no chrome unless asked).
+public func ringsRender(_ size: String, _ progress: String, chrome: String = "none") throws -> Pixmap {
+    let out = NSTemporaryDirectory() + "rings-expected-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).png"
+    defer { unlink(out) }
+    let result = try runProgram(ringsBinary, ["render", "--theme", "flat", "--size", size, "--progress", progress,
+                                              "--chrome", chrome, "--out", out])
+    guard result.status == 0 else { throw TestFailure("rings render \(size) \(progress): \(result.stderr)") }
+    return try PNGFile.read(out)
+}
+
+/// A test's own error, with what went wrong.
+public struct TestFailure: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
