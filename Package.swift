@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["RingsRaster", "RingsSDL"], path: "Tests/TestSupport"),
         .testTarget(name: "RingsRasterTests", dependencies: ["RingsRaster", "Shaders", "TestSupport"]),
         .testTarget(name: "ShadersTests", dependencies: ["Shaders", "RingsRaster"]),
-        .testTarget(name: "RingsTests", dependencies: ["Rings", "RingsRaster", "TestSupport"]),
+        .testTarget(name: "RingsTests", dependencies: ["Rings", "RingsRaster", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "RingsSDLTests", dependencies: ["RingsSDL", "RingsRaster", "Rings", "CSDL2"]),
         .testTarget(name: "RingsAnimationTests", dependencies: ["RingsAnimation", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "RingsRaster", "Rings", "RingsSDL", "RingsAnimation"]),
