@@ -9,6 +9,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // MARK: System libraries
@@ -30,6 +31,7 @@ let package = Package(
         .executableTarget(name: "rings", dependencies: [
             "Rings", "RingsSDL", "RingsRaster", "RingsAnimation",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
 
         // MARK: Tests

@@ -32,13 +32,13 @@ public struct Chrome: Sendable {
     /// The chrome for these values: the label shows the selected ring's value, or the average of all
     /// rings when none is selected; the legend names each ring with its value.
     public static func standard(theme: Theme, values: [Double], selection: Int?, glyphs: GlyphSource) -> Chrome {
-        let percent = LabelFormat.percent()
-        let shown = selection.map { values[$0] } ?? values.reduce(0, +) / Double(max(1, values.count))
         let legend = values.enumerated().map { i, v in
             let style = theme.style(ofRing: i)
-            return (name: (selection == i ? "> " : "") + style.name.capitalized, value: percent.text(for: v), color: style.end)
+            return (name: (selection == i ? "> " : "") + style.name.capitalized, value: style.label.text(for: v), color: style.end)
         }
-        return Chrome(label: percent.text(for: shown), legend: legend, glyphs: glyphs)
+        let label = selection.map { theme.style(ofRing: $0).label.text(for: values[$0]) }
+            ?? LabelFormat.percent().text(for: values.reduce(0, +) / Double(max(1, values.count)))
+        return Chrome(label: label, legend: legend, glyphs: glyphs)
     }
 
     public static let help = [

@@ -20,17 +20,18 @@ public enum FeedLine {
 
     /// The ring updates a line asks for, as (ring index, value), or why it cannot be used.
     /// `names` are the rings' names (matched without regard to case).
-    public static func parse(_ bytes: some Collection<UInt8>, names: [String]) -> Result<[(ring: Int, value: Double)], Rejection> {
+    /// `goals[i]`, when set, makes a plain number for ring i an amount of that goal (430 of 600).
+    public static func parse(_ bytes: some Collection<UInt8>, names: [String], goals: [Double?] = []) -> Result<[(ring: Int, value: Double)], Rejection> {
         guard bytes.count <= maximumLength else {
             return .failure(Rejection(kind: .tooLong, reason: "line of \(bytes.count) bytes is longer than \(maximumLength)"))
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             return .failure(Rejection(kind: .notText, reason: "line is not UTF-8 text"))
         }
-        return parse(text, names: names)
+        return parse(text, names: names, goals: goals)
     }
 
-    public static func parse(_ line: String, names: [String]) -> Result<[(ring: Int, value: Double)], Rejection> {
+    public static func parse(_ line: String, names: [String], goals: [Double?] = []) -> Result<[(ring: Int, value: Double)], Rejection> {
         let text = line.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { return .failure(Rejection(kind: .empty, reason: "empty line")) }
         guard text.unicodeScalars.allSatisfy({ $0.value >= 0x20 || $0 == "\t" }) else {
@@ -60,7 +61,7 @@ public enum FeedLine {
                 let known = names.isEmpty ? "" : " (rings: 1-\(names.count), \(names.joined(separator: ", ")))"
                 return .failure(Rejection(kind: .unknownRing, reason: "no ring '\(clip(key))'\(known)"))
             }
-            switch value(raw) {
+            switch value(raw, goal: ring < goals.count ? goals[ring] : nil) {
             case let .success(v): updates.append((ring, v))
             case let .failure(rejection): return .failure(rejection)
             }
@@ -73,8 +74,9 @@ public enum FeedLine {
         return names.firstIndex { $0.lowercased() == key.lowercased() }
     }
 
-    /// A value: 0.72, 72%, or 430/600; clamped to 0 ... 10 laps; NaN and infinities refused.
-    static func value(_ raw: String) -> Result<Double, Rejection> {
+    /// A value: 0.72, 72%, or 430/600 (or 430 when the ring's goal is 600); clamped to 0 ... 10 laps;
+    /// NaN and infinities refused.
+    static func value(_ raw: String, goal ringGoal: Double? = nil) -> Result<Double, Rejection> {
         let bad = { (why: String) in Result<Double, Rejection>.failure(Rejection(kind: .badValue, reason: "value '\(clip(raw))' \(why)")) }
         var number: Double
         if raw.hasSuffix("%") {
@@ -88,7 +90,7 @@ public enum FeedLine {
             number = amount / goal
         } else {
             guard let v = Double(raw) else { return bad("is not a number") }
-            number = v
+            number = ringGoal.map { v / $0 } ?? v
         }
         guard number.isFinite else { return bad("is not finite") }
         return .success(min(RingValues.maximumProgress, max(0, number)))

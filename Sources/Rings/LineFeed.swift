@@ -60,7 +60,6 @@ public final class LineFeed: @unchecked Sendable {
     /// returns too, and reopening waits for the next writer.
     private func read(descriptor fd: Int32, number: inout Int, follow path: String?) {
         var pending: [UInt8] = []
-        var dropping = false
         var buffer = [UInt8](repeating: 0, count: 65536)
         var offset: off_t = 0
         var info = stat()
@@ -89,11 +88,8 @@ public final class LineFeed: @unchecked Sendable {
                     number += 1
                     deliver(number, pending)
                     pending.removeAll(keepingCapacity: true)
-                    dropping = false
                 } else if pending.count <= FeedLine.maximumLength {
-                    pending.append(byte)
-                } else {
-                    dropping = true
+                    pending.append(byte)   // one byte past the limit is enough to refuse the line as too long
                 }
             }
         }

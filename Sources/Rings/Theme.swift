@@ -1,11 +1,17 @@
+import RingsAnimation
 import RingsRaster
 
-/// The colours of one ring: its gradient runs from `start` (dark) to `end` (light).
+/// One ring's look and meaning: its gradient runs from `start` (dark) to `end` (light); with a
+/// `goal`, a plain number on the feed is an amount of it (430 of 600); `label` says how its value reads.
 public struct RingStyle: Equatable, Sendable {
     public var name: String
     public var start: RGB8
     public var end: RGB8
-    public init(name: String, start: RGB8, end: RGB8) { self.name = name; self.start = start; self.end = end }
+    public var goal: Double?
+    public var label: LabelFormat
+    public init(name: String, start: RGB8, end: RGB8, goal: Double? = nil, label: LabelFormat = .percent()) {
+        self.name = name; self.start = start; self.end = end; self.goal = goal; self.label = label
+    }
 }
 
 /// Everything about how the rings look; lengths are fractions of the canvas's shorter side S.
@@ -48,4 +54,13 @@ public struct Theme: Equatable, Sendable {
 
     /// The style of ring `index`.
     public func style(ofRing index: Int) -> RingStyle { rings[index % rings.count] }
+}
+
+extension RGB8 {
+    /// A colour written as "#rrggbb" (the # may be left out), or nil.
+    public init?(hex: String) {
+        let digits = hex.hasPrefix("#") ? hex.dropFirst() : Substring(hex)
+        guard digits.count == 6, digits.allSatisfy(\.isHexDigit), let v = UInt32(digits, radix: 16) else { return nil }
+        self.init(UInt8(v >> 16), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF))
+    }
 }

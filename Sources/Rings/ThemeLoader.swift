@@ -136,9 +136,8 @@ public enum ThemeLoader {
         func color(_ value: Any, _ key: String) throws(ThemeError) -> RGB8 {
             let problem = "must be a colour: [r, g, b] with whole numbers 0 to 255, or \"#rrggbb\""
             if let hex = value as? String {
-                let digits = hex.hasPrefix("#") ? String(hex.dropFirst()) : hex
-                guard digits.count == 6, let v = UInt32(digits, radix: 16) else { throw fail(key, problem) }
-                return RGB8(UInt8(v >> 16), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF))
+                guard let color = RGB8(hex: hex) else { throw fail(key, problem) }
+                return color
             }
             guard let list = value as? [Any], list.count == 3 else { throw fail(key, problem) }
             var channels: [UInt8] = []

@@ -72,11 +72,12 @@ public final class LiveApp {
         model = RingsModel(values: options.values, spec: options.spec)
         if options.feed != nil || options.exec != nil {
             let names = options.values.indices.map { options.theme.style(ofRing: $0).name }
+            let goals = options.values.indices.map { options.theme.style(ofRing: $0).goal }
             let queue = arrivals, problems = self.problems
             let wake = SDL_RegisterEvents(1)
             queue.eventType = wake
             let deliver: @Sendable (Int, [UInt8]) -> Void = { number, bytes in
-                queue.append(number: number, result: FeedLine.parse(bytes, names: names))
+                queue.append(number: number, result: FeedLine.parse(bytes, names: names, goals: goals))
                 var event = SDL_Event()
                 event.type = wake
                 SDL_PushEvent(&event)

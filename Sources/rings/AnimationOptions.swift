@@ -4,15 +4,16 @@ import RingsAnimation
 
 /// How long a change of value takes and how it eases.
 struct TimingOptions: ParsableArguments {
-    @Option(help: "Seconds a change of value takes (not with --keyframes two-phase, which takes 2).")
-    var duration = 1.0
+    @Option(help: "Seconds a change of value takes (not with --keyframes two-phase, which takes 2). Default: 1.")
+    var duration: Double?
 
-    @Option(help: ArgumentHelp("Timing curve: linear, easeIn, easeOut, easeInEaseOut, default or cubic-bezier(x1,y1,x2,y2).",
+    @Option(help: ArgumentHelp("Timing curve: linear, easeIn, easeOut, easeInEaseOut, default or cubic-bezier(x1,y1,x2,y2). Default: easeInEaseOut.",
                                valueName: "curve"))
-    var curve = "easeInEaseOut"
+    var curve: String?
 
-    /// The duration, checked, and the curve.
-    func checked() throws(UserError) -> (duration: Double, curve: TimingCurve) {
+    /// The duration, checked, and the curve; what the command line leaves out comes from `file`.
+    func checked(file: ConfigFile = ConfigFile()) throws(UserError) -> (duration: Double, curve: TimingCurve) {
+        let duration = duration ?? file.duration ?? 1, curve = curve ?? file.curve ?? "easeInEaseOut"
         guard duration.isFinite, duration >= 0, duration <= 3600 else {
             throw UserError("--duration must be 0 to 3600 seconds, not \(duration)")
         }
@@ -32,14 +33,14 @@ struct AnimationOptions: ParsableArguments {
     var keyframes: String?
 
     /// The animation from --from to the scene's values, or nil without --from.
-    func animation(to scene: RingScene) throws(UserError) -> (any Animation<AnimatableVector>)? {
+    func animation(to scene: RingScene, file: ConfigFile = ConfigFile()) throws(UserError) -> (any Animation<AnimatableVector>)? {
         guard let from else { return nil }
         let start: [Double]
         do { start = try RingValues.parse(from) } catch { throw UserError(error) }
         guard start.count == scene.progress.count else {
             throw UserError("--from has \(start.count) values but there are \(scene.progress.count) rings")
         }
-        let (duration, curve) = try timing.checked()
+        let (duration, curve) = try timing.checked(file: file)
         let a = AnimatableVector(start), b = AnimatableVector(scene.progress)
         if let keyframes {
             do { return try Keyframes.preset(keyframes, from: a, to: b) } catch { throw UserError(error) }

@@ -11,6 +11,9 @@ enum Entry {
             try command.run()
         } catch let error as UserError {
             fail(error.message, status: 1)
+        } catch let error as ConfigErrors {
+            FileHandle.standardError.write(Data(error.problems.map { "\($0)\n" }.joined().utf8))
+            exit(1)
         } catch {
             let status = RingsCommand.exitCode(for: error)
             guard status != .success else { RingsCommand.exit(withError: error) }
@@ -26,7 +29,8 @@ enum Entry {
 }
 
 /// A problem the user can fix, said in one line.
-struct UserError: Error {
+struct UserError: Error, CustomStringConvertible {
+    var description: String { message }
     let message: String
     init(_ message: String) { self.message = message }
     init(_ error: any Error) { message = String(describing: error) }
@@ -38,6 +42,6 @@ struct RingsCommand: ParsableCommand {
         commandName: "rings",
         abstract: "Concentric activity rings, drawn by rings' own CPU rasteriser.",
         discussion: "With no subcommand, opens a window showing the rings (the same options as `rings window`).",
-        subcommands: [WindowCommand.self, RenderCommand.self, RecordCommand.self, BenchCommand.self, QualityCommand.self],
+        subcommands: [WindowCommand.self, RenderCommand.self, CheckConfigCommand.self, RecordCommand.self, BenchCommand.self, QualityCommand.self],
         defaultSubcommand: WindowCommand.self)
 }

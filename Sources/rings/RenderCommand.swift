@@ -25,8 +25,9 @@ struct RenderCommand: ParsableCommand {
     var font: String?
 
     func run() throws {
-        var frame = try scene.scene(defaultSize: (1920, 1080))
-        if let animation = try motion.animation(to: frame) {
+        let file = try scene.settings()
+        var frame = try scene.scene(defaultSize: (1920, 1080), file: file)
+        if let animation = try motion.animation(to: frame, file: file) {
             let t = time ?? 0
             guard t.isFinite else { throw UserError("--time must be a finite number of seconds") }
             frame = frame.at(t, of: animation)
@@ -35,7 +36,7 @@ struct RenderCommand: ParsableCommand {
         }
         if chrome == .full {
             do {
-                frame.chrome = Chrome.standard(theme: frame.theme, values: frame.progress, selection: nil, glyphs: try FontGlyphs(name: font))
+                frame.chrome = Chrome.standard(theme: frame.theme, values: frame.progress, selection: nil, glyphs: try FontGlyphs(name: font ?? file.font))
             } catch { throw UserError(error) }
         }
         var renderer = SceneRenderer()

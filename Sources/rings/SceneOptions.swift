@@ -3,8 +3,12 @@ import Rings
 
 /// The options every subcommand shares: what to draw and how big.
 struct SceneOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("A built-in theme (activity, flat) or the path of a theme .json file.", valueName: "name|path"))
-    var theme = "activity"
+    @Option(help: ArgumentHelp("A TOML settings file: every option of `rings window` is a key of the same name, and [[ring]] tables name, colour and set goals for the rings; options given on the command line win.",
+                               valueName: "path"))
+    var config: String?
+
+    @Option(help: ArgumentHelp("A built-in theme (activity, flat) or the path of a theme .json file. Default: activity.", valueName: "name|path"))
+    var theme: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Canvas size in pixels, 1 to 16384 on a side.", valueName: "WxH"))
     var size: String?
@@ -15,12 +19,20 @@ struct SceneOptions: ParsableArguments {
         valueName: "a,b,c"))
     var progress: String?
 
-    /// The scene these options describe, checked; `defaultSize` when --size is absent.
-    func scene(defaultSize: (Int, Int)) throws(UserError) -> RingScene {
-        let (width, height) = try size.map(CanvasSize.parse) ?? defaultSize
-        let loaded: Theme
-        do { loaded = try ThemeLoader.load(theme) } catch { throw UserError(error) }
-        var values: [Double]?
+    /// What --config sets (nothing without it).
+    func settings() throws(ConfigErrors) -> ConfigFile {
+        try config.map { path throws(ConfigErrors) in try ConfigFile.load(path) } ?? ConfigFile()
+    }
+
+    /// The scene these options describe, checked; what they leave out comes from `file`, else
+    /// `defaultSize` and the theme's values.
+    func scene(defaultSize: (Int, Int), file: ConfigFile? = nil) throws -> RingScene {
+        let file = try file ?? settings()
+        let (width, height) = try (size ?? file.size).map(CanvasSize.parse) ?? defaultSize
+        var loaded: Theme
+        do { loaded = try ThemeLoader.load(theme ?? file.theme ?? "activity") } catch { throw UserError(error) }
+        loaded.rings = file.styles(over: loaded)
+        var values = file.progress ?? (file.rings.isEmpty ? nil : file.rings.map { $0.progress ?? 0 })
         if let progress {
             do { values = try RingValues.parse(progress) } catch { throw UserError(error) }
         }

@@ -13,14 +13,15 @@ struct WindowCommand: ParsableCommand {
 
     @OptionGroup var timing: TimingOptions
 
-    @Flag(help: "Start fullscreen.")
-    var fullscreen = false
+    @Flag(inversion: .prefixedNo, help: "Start fullscreen.")
+    var fullscreen: Bool?
 
-    @Flag(help: "Unattended display: fullscreen, cursor hidden, screensaver off, no chrome unless --chrome full; only Ctrl+Alt+Q or SIGINT/SIGTERM quits.")
-    var kiosk = false
+    @Flag(inversion: .prefixedNo,
+          help: "Unattended display: fullscreen, cursor hidden, screensaver off, no chrome unless --chrome full; only Ctrl+Alt+Q or SIGINT/SIGTERM quits.")
+    var kiosk: Bool?
 
-    @Option(help: "The display to open on (0 is the first).")
-    var display = 0
+    @Option(help: "The display to open on (0 is the first). Default: 0.")
+    var display: Int?
 
     @Option(help: ArgumentHelp("Burn-in protection: move the rings by a few pixels this often (for example 10m).", valueName: "interval"))
     var shiftEvery: String?
@@ -45,46 +46,50 @@ struct WindowCommand: ParsableCommand {
                                valueName: "command"))
     var exec: String?
 
-    @Option(help: ArgumentHelp("How often --source is sampled and --exec runs: 2s, 500ms, 1m.", valueName: "interval"))
-    var every = "2s"
+    @Option(help: ArgumentHelp("How often --source is sampled and --exec runs: 2s, 500ms, 1m. Default: 2s.", valueName: "interval"))
+    var every: String?
 
-    @Flag(help: "On exit, print frames presented and dropped, the frame-interval median and 99th percentile, and CPU seconds.")
-    var stats = false
+    @Flag(inversion: .prefixedNo, help: "On exit, print frames presented and dropped, the frame-interval median and 99th percentile, and CPU seconds.")
+    var stats: Bool?
 
     func run() throws {
-        var initial = try scene.scene(defaultSize: (800, 800))
+        let file = try scene.settings()
+        var initial = try scene.scene(defaultSize: (800, 800), file: file)
         var sources: [SystemSource] = []
-        if let source {
+        if let source = source ?? file.source {
             guard scene.progress == nil else { throw UserError("--source sets the rings; leave out --progress") }
             do { sources = try SystemSource.parse(source) } catch { throw UserError(error) }
             let theme = initial.theme
             initial.theme.rings = sources.indices.map { i in
                 var style = theme.style(ofRing: i)
-                style.name = sources[i].description
+                if i >= file.rings.count || file.rings[i].name == nil { style.name = sources[i].description }
                 return style
             }
             initial.progress = sources.map { _ in 0 }
         }
-        let interval = try Interval.parse(every)
-        let shift = try shiftEvery.map(Interval.parse)
+        let interval = try Interval.parse(every ?? file.every ?? "2s")
+        let shift = try (shiftEvery ?? file.shiftEvery).map(Interval.parse)
+        let display = display ?? file.display ?? 0
         guard display >= 0 else { throw UserError("--display must be 0 or more, not \(display)") }
-        let (duration, curve) = try timing.checked()
-        let chromeChoice: ChromeChoice = chrome ?? (kiosk ? ChromeChoice.none : .full)
+        let (duration, curve) = try timing.checked(file: file)
+        let kiosk = kiosk ?? file.kiosk ?? false
+        let chromeChoice: ChromeChoice = chrome ?? file.chrome ?? (kiosk ? ChromeChoice.none : .full)
+        let feed = feed ?? file.feed
         let app: LiveApp
         do {
             app = try LiveApp(options: .init(theme: initial.theme, values: initial.progress,
                                              spec: .tween(duration: duration, curve: curve),
-                                             size: (initial.width, initial.height), fullscreen: fullscreen,
-                                             chrome: chromeChoice == .full, font: font,
+                                             size: (initial.width, initial.height), fullscreen: fullscreen ?? file.fullscreen ?? false,
+                                             chrome: chromeChoice == .full, font: font ?? file.font,
                                              feed: feed.map { $0 == "-" ? .standardInput : .path($0) },
-                                             sources: sources, exec: exec, every: interval, kiosk: kiosk,
+                                             sources: sources, exec: exec ?? file.exec, every: interval, kiosk: kiosk,
                                              display: display, shiftEvery: shift))
         } catch {
             let message = "\(error)"
             throw UserError(message.hasPrefix("no display") ? message + "; `rings render --out frame.png` draws without a display" : message)
         }
         do { try app.run() } catch { throw UserError(error) }
-        if stats { print(app.stats.summary) }
+        if stats ?? file.stats ?? false { print(app.stats.summary) }
     }
 }
 

@@ -23,6 +23,14 @@ import TestSupport
         #expect(values("3=0.1,1=0.2") == [2: 0.1, 0: 0.2])
     }
 
+    @Test func aPlainNumberIsAnAmountOfTheRingsGoal() throws {
+        let goals: [Double?] = [nil, nil, 600]
+        let parsed = try FeedLine.parse("stand=430 1=0.5 3=50%", names: names, goals: goals).get()
+        #expect(parsed.map(\.ring) == [2, 0, 2])
+        #expect(parsed.map(\.value) == [430.0 / 600, 0.5, 0.5], "a fraction for a ring without a goal; % and a/b as always")
+        #expect(try FeedLine.parse("stand=9000", names: names, goals: goals).get().first?.value == 10, "clamped to ten laps")
+    }
+
     @Test func valuesAreClampedToTenLaps() {
         #expect(values("1=-0.5") == [0: 0])
         #expect(values("1=1e300") == [0: 10])

@@ -1,0 +1,277 @@
+import Foundation
+import Rings
+import RingsAnimation
+import RingsRaster
+import TOMLKit
+
+/// One thing wrong in a config file, said as FILE:LINE: key: problem.
+struct ConfigProblem: CustomStringConvertible {
+    let file: String
+    let line: Int
+    let key: String
+    let problem: String
+    var description: String { "\(file):\(line): \(key): \(problem)" }
+}
+
+/// Everything wrong with a config file, a problem a line, in the order of the file.
+struct ConfigErrors: Error {
+    let problems: [ConfigProblem]
+}
+
+/// A ring as a config file's `[[ring]]` table describes it; what it leaves out comes from the theme.
+struct RingEntry {
+    var name: String?
+    var start: RGB8?
+    var end: RGB8?
+    var goal: Double?
+    var label: LabelFormat?
+    var progress: Double?
+}
+
+/// What a config file (`--config rings.toml`) sets. Every option of the window command is a key of
+/// the same name (`shift-every = "10m"`); `[[ring]]` tables name and colour the rings, set their goals
+/// and how their values read. Values are checked as the command line checks them; paths are taken
+/// relative to the file.
+struct ConfigFile {
+    var theme: String?
+    var size: String?
+    var progress: [Double]?
+    var duration: Double?
+    var curve: String?
+    var fullscreen: Bool?
+    var kiosk: Bool?
+    var display: Int?
+    var shiftEvery: String?
+    var chrome: ChromeChoice?
+    var font: String?
+    var feed: String?
+    var source: String?
+    var exec: String?
+    var every: String?
+    var stats: Bool?
+    var rings: [RingEntry] = []
+
+    static let keys = ["theme", "size", "progress", "duration", "curve", "fullscreen", "kiosk", "display", "shift-every",
+                       "chrome", "font", "feed", "source", "exec", "every", "stats", "ring"]
+    static let ringKeys = ["name", "start", "end", "goal", "unit", "label", "decimals", "progress"]
+
+    /// Reads and checks the file at `path`; every problem found is in the error.
+    static func load(_ path: String) throws(ConfigErrors) -> ConfigFile {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let why = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
+            throw ConfigErrors(problems: [ConfigProblem(file: path, line: 1, key: "file", problem: why)])
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ConfigErrors(problems: [ConfigProblem(file: path, line: 1, key: "file", problem: "is not UTF-8 text")])
+        }
+        let table: TOMLTable
+        do { table = try TOMLTable(string: text) } catch let error as TOMLParseError {
+            throw ConfigErrors(problems: [ConfigProblem(file: path, line: Int(error.source.begin.line), key: "syntax", problem: error.description)])
+        } catch {
+            throw ConfigErrors(problems: [ConfigProblem(file: path, line: 1, key: "syntax", problem: "\(error)")])
+        }
+        var reader = ConfigReader(file: path, lines: ConfigLines(text))
+        let config = reader.config(table)
+        guard reader.problems.isEmpty else {
+            throw ConfigErrors(problems: reader.problems.sorted { ($0.line, $0.key) < ($1.line, $1.key) })
+        }
+        return config
+    }
+}
+
+extension ConfigFile {
+    /// The theme's ring styles with what the `[[ring]]` tables set laid over them, ring by ring.
+    func styles(over theme: Theme) -> [RingStyle] {
+        var styles = theme.rings
+        for (i, entry) in rings.enumerated() {
+            var style = theme.style(ofRing: i)
+            if let name = entry.name { style.name = name }
+            if let start = entry.start { style.start = start }
+            if let end = entry.end { style.end = end }
+            style.goal = entry.goal
+            if let label = entry.label { style.label = label }
+            if i < styles.count { styles[i] = style } else { styles.append(style) }
+        }
+        return styles
+    }
+}
+
+/// Reads a parsed config table into a `ConfigFile`, noting each problem with its line.
+private struct ConfigReader {
+    let file: String
+    let lines: ConfigLines
+    var problems: [ConfigProblem] = []
+
+    mutating func config(_ table: TOMLTable) -> ConfigFile {
+        var c = ConfigFile()
+        for (key, value) in table {
+            switch key {
+            case "theme":
+                c.theme = string(value, key).map(relative)
+                if let theme = c.theme { check(key) { _ = try ThemeLoader.load(theme) } }
+            case "size": c.size = checked(value, key) { text in _ = try CanvasSize.parse(text) }
+            case "progress": c.progress = progress(value, key)
+            case "duration": c.duration = number(value, key, 0...3600)
+            case "curve": c.curve = checked(value, key) { text in _ = try TimingCurve.named(text) }
+            case "fullscreen": c.fullscreen = bool(value, key)
+            case "kiosk": c.kiosk = bool(value, key)
+            case "display": c.display = integer(value, key, 0...63)
+            case "shift-every": c.shiftEvery = checked(value, key) { text in _ = try Interval.parse(text) }
+            case "chrome":
+                c.chrome = string(value, key).flatMap { text in
+                    if let choice = ChromeChoice(rawValue: text) { return choice }
+                    report(key, "must be \"full\" or \"none\", not \"\(text)\"")
+                    return nil
+                }
+            case "font": c.font = string(value, key)
+            case "feed": c.feed = string(value, key).map { $0 == "-" ? $0 : relative($0) }
+            case "source":
+                let text = value.array.map { list in list.compactMap(\.string).joined(separator: ",") } ?? value.string
+                if value.array.map({ $0.contains { $0.string == nil } }) ?? (text == nil) {
+                    report(key, "must be a list of sources such as [\"cpu\", \"mem\", \"disk:/\"], or one string \"cpu,mem\"")
+                } else if let text {
+                    check(key) { _ = try SystemSource.parse(text) }
+                    c.source = text
+                }
+            case "exec": c.exec = string(value, key)
+            case "every": c.every = checked(value, key) { text in _ = try Interval.parse(text) }
+            case "stats": c.stats = bool(value, key)
+            case "ring": c.rings = rings(value)
+            default: report(key, "is not a config key (known: \(ConfigFile.keys.joined(separator: ", ")))")
+            }
+        }
+        if let progress = c.progress, !c.rings.isEmpty, progress.count != c.rings.count {
+            report("progress", "has \(progress.count) values but there are \(c.rings.count) [[ring]] tables")
+        }
+        return c
+    }
+
+    mutating func rings(_ value: TOMLValueConvertible) -> [RingEntry] {
+        guard let list = value.array, (1...RingValues.maximumRings).contains(list.count), list.allSatisfy({ $0.table != nil }) else {
+            report("ring", "must be 1 to \(RingValues.maximumRings) [[ring]] tables")
+            return []
+        }
+        return list.enumerated().map { index, item in ring(item.table!, path: "ring[\(index + 1)]") }
+    }
+
+    mutating func ring(_ table: TOMLTable, path: String) -> RingEntry {
+        var entry = RingEntry()
+        var unit = "", decimals = 0, labelName: String?
+        for (key, value) in table {
+            let at = "\(path).\(key)"
+            switch key {
+            case "name": entry.name = string(value, at)
+            case "start": entry.start = color(value, at)
+            case "end": entry.end = color(value, at)
+            case "goal":
+                entry.goal = number(value, at, 0...1e12)
+                if entry.goal == 0 { report(at, "must be more than 0"); entry.goal = nil }
+            case "unit": unit = string(value, at) ?? ""
+            case "decimals": decimals = integer(value, at, 0...3) ?? 0
+            case "label":
+                labelName = string(value, at)
+                if let name = labelName, !["percent", "goal"].contains(name) {
+                    report(at, "must be \"percent\" (72%) or \"goal\" (430/600 and the unit), not \"\(name)\"")
+                    labelName = nil
+                }
+            case "progress":
+                guard let values = progress(value, at) else { break }
+                if values.count == 1 { entry.progress = values[0] } else { report(at, "must be one value, such as 0.72 or \"72%\"") }
+            default: report(at, "is not a ring key (known: \(ConfigFile.ringKeys.joined(separator: ", ")))")
+            }
+        }
+        switch (labelName, entry.goal) {
+        case ("goal", nil): report("\(path).label", "\"goal\" needs the ring's goal = NUMBER")
+        case ("goal", let goal?), (nil, let goal?): entry.label = .goal(goal, unit: unit)
+        default: entry.label = .percent(decimals: decimals)
+        }
+        return entry
+    }
+
+    // MARK: Values
+
+    mutating func report(_ key: String, _ problem: String) {
+        problems.append(ConfigProblem(file: file, line: lines.line(of: key), key: key, problem: problem))
+    }
+
+    /// Runs a check that throws the command line's own errors, noting its message against `key`.
+    mutating func check(_ key: String, _ body: () throws -> Void) {
+        do { try body() } catch { report(key, "\(error)") }
+    }
+
+    /// A string value that `validate` accepts.
+    mutating func checked(_ value: TOMLValueConvertible, _ key: String, _ validate: (String) throws -> Void) -> String? {
+        guard let text = string(value, key) else { return nil }
+        var ok = true
+        check(key) { do { try validate(text) } catch { ok = false; throw error } }
+        return ok ? text : nil
+    }
+
+    mutating func string(_ value: TOMLValueConvertible, _ key: String) -> String? {
+        guard let text = value.string else { report(key, "must be a string, not \(kind(value))"); return nil }
+        return text
+    }
+
+    mutating func bool(_ value: TOMLValueConvertible, _ key: String) -> Bool? {
+        guard let flag = value.bool else { report(key, "must be true or false, not \(kind(value))"); return nil }
+        return flag
+    }
+
+    mutating func number(_ value: TOMLValueConvertible, _ key: String, _ range: ClosedRange<Double>) -> Double? {
+        guard let number = value.int.map(Double.init) ?? value.double else { report(key, "must be a number, not \(kind(value))"); return nil }
+        guard number.isFinite, range.contains(number) else {
+            report(key, "must be from \(plain(range.lowerBound)) to \(plain(range.upperBound)), not \(plain(number))")
+            return nil
+        }
+        return number
+    }
+
+    mutating func integer(_ value: TOMLValueConvertible, _ key: String, _ range: ClosedRange<Int>) -> Int? {
+        guard let number = value.int else { report(key, "must be a whole number, not \(kind(value))"); return nil }
+        guard range.contains(number) else { report(key, "must be from \(range.lowerBound) to \(range.upperBound), not \(number)"); return nil }
+        return number
+    }
+
+    /// Ring values as a list (`[0.72, "135%"]`) or as the command line writes them (`"0.72,135%"`).
+    mutating func progress(_ value: TOMLValueConvertible, _ key: String) -> [Double]? {
+        let text: String?
+        if let list = value.array {
+            let words = list.map { $0.string ?? $0.int.map { "\($0)" } ?? $0.double.map { "\($0)" } }
+            text = words.contains { $0 == nil } ? nil : words.map { $0! }.joined(separator: ",")
+        } else {
+            text = value.string ?? value.int.map { "\($0)" } ?? value.double.map { "\($0)" }
+        }
+        guard let text else { report(key, "must be values such as [0.72, \"135%\"] or \"0.72,135%\""); return nil }
+        do { return try RingValues.parse(text) } catch {
+            report(key, "\(error)")
+            return nil
+        }
+    }
+
+    mutating func color(_ value: TOMLValueConvertible, _ key: String) -> RGB8? {
+        guard let text = string(value, key) else { return nil }
+        guard let color = RGB8(hex: text) else { report(key, "must be a colour \"#rrggbb\", not \"\(text)\""); return nil }
+        return color
+    }
+
+    /// A number as people write it: 3600, 0.5, 1e+12.
+    func plain(_ number: Double) -> String { String(format: "%g", number) }
+
+    func kind(_ value: TOMLValueConvertible) -> String {
+        switch value.type {
+        case .string: "a string"
+        case .int: "a whole number"
+        case .double: "a number"
+        case .bool: "true or false"
+        case .array: "a list"
+        case .table: "a table"
+        default: "a date or time"
+        }
+    }
+
+    /// A path in the file, taken relative to the file's folder unless absolute (themes by name stay names).
+    func relative(_ path: String) -> String {
+        guard path.contains("/") || path.hasSuffix(".json"), !path.hasPrefix("/") else { return path }
+        return URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(path).path
+    }
+}

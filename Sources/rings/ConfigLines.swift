@@ -1,0 +1,50 @@
+import Foundation
+
+/// Where each key of a TOML file is written, for error messages that point at a line: TOMLKit
+/// parses the file but does not say where a value came from.
+///
+/// Keys are named by their path: `duration`, `kiosk.display`, `ring[2].goal` (tables of an array
+/// counted from 1). A key not found (written in an inline table, say) falls back to its table's line.
+struct ConfigLines {
+    private var lines: [String: Int] = [:]
+
+    init(_ text: String) {
+        var table = "", counts: [String: Int] = [:]
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            let number = index + 1
+            if line.hasPrefix("[[") {
+                let name = Self.key(line.dropFirst(2).prefix { $0 != "]" })
+                counts[name, default: 0] += 1
+                table = "\(name)[\(counts[name]!)]"
+                record(table, number)
+            } else if line.hasPrefix("[") {
+                table = Self.key(line.dropFirst().prefix { $0 != "]" })
+                record(table, number)
+            } else if !line.hasPrefix("#"), let equals = line.firstIndex(of: "=") {
+                let key = Self.key(line[..<equals])
+                record(table.isEmpty ? key : "\(table).\(key)", number)
+            }
+        }
+    }
+
+    /// The line of `path`, else of the nearest table that holds it, else 1.
+    func line(of path: String) -> Int {
+        var path = Substring(path)
+        while true {
+            if let line = lines[String(path)] { return line }
+            guard let dot = path.lastIndex(of: ".") else { return 1 }
+            path = path[..<dot]
+        }
+    }
+
+    private mutating func record(_ path: String, _ line: Int) {
+        if lines[path] == nil { lines[path] = line }
+    }
+
+    /// A key as written, without spaces or quotes round its parts.
+    private static func key(_ text: Substring) -> String {
+        text.split(separator: ".").map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) }
+            .joined(separator: ".")
+    }
+}

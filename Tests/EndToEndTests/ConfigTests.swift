@@ -1,0 +1,155 @@
+import Foundation
+import RingsRaster
+import RingsSDL
+import Testing
+import TestSupport
+
+/// `--config rings.toml` and `rings check-config`: the real binary on real files.
+@Suite struct ConfigTests {
+    let directory: String = {
+        let dir = NSTemporaryDirectory() + "rings-config-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }()
+
+    func file(_ name: String, _ text: String) throws -> String {
+        let path = "\(directory)/\(name)"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    static let fundraiser = """
+        # The office screen
+        theme = "flat"
+        size = "320x240"
+        duration = 0.2
+        curve = "easeOut"
+        every = "5s"
+        shift-every = "10m"
+        chrome = "none"
+
+        [[ring]]
+        name = "raised"
+        start = "#e10014"
+        end = "#ff3287"
+        goal = 50000
+        unit = "EUR"
+        progress = 0.4
+
+        [[ring]]
+        name = "donors"
+        goal = 1000
+        progress = "25%"
+        """
+
+    @Test func aGoodFileIsCheckedWithoutAWindow() throws {
+        let path = try file("good.toml", Self.fundraiser)
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "DISPLAY")
+        let result = try runProgram(ringsBinary, ["check-config", path], environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("ok") && result.stdout.contains("raised, donors"), "\(result.stdout)")
+    }
+
+    @Test func everyProblemIsReportedAsFileLineKeyProblem() throws {
+        let path = try file("bad.toml", """
+            theme = "flat"
+            size = "640"
+            duration = -1
+            colour = "red"
+            kiosk = "yes"
+            every = "0s"
+
+            [[ring]]
+            name = "raised"
+            goal = 0
+            label = "fancy"
+
+            [[ring]]
+            start = "#zzzzzz"
+            progress = 12
+            """)
+        let result = try runProgram(ringsBinary, ["check-config", path])
+        #expect(result.status == 1)
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        let expected = ["\(path):2: size:", "\(path):3: duration:", "\(path):4: colour: is not a config key",
+                        "\(path):5: kiosk: must be true or false", "\(path):6: every: interval", "\(path):10: ring[1].goal: must be more than 0",
+                        "\(path):11: ring[1].label:", "\(path):14: ring[2].start:", "\(path):15: ring[2].progress:"]
+        #expect(lines.count == expected.count, "\(result.stderr)")
+        for (line, start) in zip(lines, expected) { #expect(line.hasPrefix(start), "\(line)") }
+    }
+
+    @Test(arguments: [("a = [1,\n", ":1: syntax:"), ("[[ring]]\nname = 3\n", ":2: ring[1].name: must be a string, not a whole number"),
+                      ("ring = 3\n", ":1: ring: must be 1 to 8 [[ring]] tables"), ("source = [\"cpu\", \"gpu\"]\n", ":1: source: unknown source 'gpu'"),
+                      ("progress = [0.5, 0.5]\n[[ring]]\n", ":1: progress: has 2 values but there are 1 [[ring]] tables"),
+                      ("display = 1.5\n", ":1: display: must be a whole number"), ("theme = \"nope.json\"\n", ":1: theme: cannot read theme file")])
+    func badFilesSayWhereAndWhy(text: String, message: String) throws {
+        let path = try file("case-\(abs(text.hashValue)).toml", text)
+        let result = try runProgram(ringsBinary, ["check-config", path])
+        #expect(result.status == 1 && result.stderr.hasPrefix(path + message), "\(result.stderr)")
+    }
+
+    @Test func theWindowRefusesABadFileBeforeItOpens() throws {
+        let path = try file("late.toml", "duration = \"long\"\n")
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "DISPLAY")
+        environment.removeValue(forKey: "WAYLAND_DISPLAY")
+        let result = try runProgram(ringsBinary, ["--config", path], environment: environment, timeout: 20)
+        #expect(result.status == 1)
+        #expect(result.stderr == "\(path):1: duration: must be a number, not a string\n", "not a word about a display: \(result.stderr)")
+        #expect(try runProgram(ringsBinary, ["check-config", directory + "/missing.toml"]).stderr.contains("missing.toml:1: file: no such file"))
+    }
+
+    /// Every option of `rings window` has a key of the same name.
+    @Test func everyWindowOptionHasAKey() throws {
+        let help = try runProgram(ringsBinary, ["window", "--help"]).stdout
+        // The option lines: "  --kiosk/--no-kiosk   Unattended display ...", "  --size <WxH>  ...".
+        let options = Set(help.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix("--") }
+            .map { String($0.dropFirst(2).prefix { $0.isLetter || $0 == "-" }) })
+            .filter { !["config", "help", "version"].contains($0) }
+        #expect(options.count >= 15, "\(options)")
+        let path = try file("all.toml", options.sorted().map { key in
+            switch key {
+            case "fullscreen", "kiosk", "stats": "\(key) = false"
+            case "display": "display = 0"
+            case "duration": "duration = 1"
+            case "size": "size = \"100x100\""
+            case "progress": "progress = [0.5]"
+            case "curve": "curve = \"linear\""
+            case "chrome": "chrome = \"full\""
+            case "every", "shift-every": "\(key) = \"2s\""
+            case "source": "source = \"cpu\""
+            case "theme": "theme = \"flat\""
+            default: "\(key) = \"x\""
+            }
+        }.joined(separator: "\n"))
+        let result = try runProgram(ringsBinary, ["check-config", path])
+        #expect(result.status == 0, "\(options.sorted()): \(result.stderr)")
+    }
+
+    @Test func theCommandLineWinsOverTheFile() throws {
+        let path = try file("fundraiser.toml", Self.fundraiser)
+        let out = directory + "/override.png"
+        let result = try runProgram(ringsBinary, ["render", "--config", path, "--size", "200x100", "--out", out])
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try PNGFile.read(out)
+        #expect(image.width == 200 && image.height == 100)
+    }
+
+    /// The window reads the file; a feed's plain number is an amount of the ring's goal.
+    @Test(.enabled(if: VirtualDisplay.missingTools.isEmpty, "needs the display tools (make test installs them)"))
+    func aKioskFromAFileShowsFedAmountsOfTheGoals() throws {
+        let path = try file("screen.toml", "feed = \"-\"\n" + Self.fundraiser)
+        let display = try VirtualDisplay()
+        let input = Pipe()
+        let (process, window) = try display.launchRings(["--config", path]) { $0.standardInput = input; $0.standardError = FileHandle.nullDevice }
+        defer { if process.isRunning { process.terminate() } }
+        let area = try display.clientArea(of: window)
+        #expect(area.width == 320 && area.height == 240, "the file's size: \(area)")
+        let out = directory + "/expected.png"
+        _ = try runProgram(ringsBinary, ["render", "--config", path, "--progress", "0.5,0.75", "--out", out])
+        let expected = try PNGFile.read(out)
+        input.fileHandleForWriting.write(Data("raised=25000 donors=750\n".utf8))
+        #expect(try settled { differingPixels(try display.screenshot().subview(area), expected) } == 0)
+    }
+}
