@@ -127,6 +127,14 @@ import TestSupport
         #expect(result.status == 0, "\(options.sorted()): \(result.stderr)")
     }
 
+    @Test func theReadmesExampleIsAGoodFile() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let example = try #require(text.components(separatedBy: "```toml\n").dropFirst().first?.components(separatedBy: "```").first)
+        let result = try runProgram(ringsBinary, ["check-config", try file("readme.toml", example)])
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
     @Test func theCommandLineWinsOverTheFile() throws {
         let path = try file("fundraiser.toml", Self.fundraiser)
         let out = directory + "/override.png"
