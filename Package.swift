@@ -14,6 +14,7 @@ let package = Package(
     targets: [
         // MARK: System libraries
         .systemLibrary(name: "CSDL2", path: "Sources/CSDL2"),
+        .systemLibrary(name: "CSDL2SysWM"),
 
         // MARK: Pixels: rasteriser and paint sources
         .target(name: "RingsRaster"),
@@ -27,7 +28,7 @@ let package = Package(
         .target(name: "Rings", dependencies: ["RingsRaster", "Shaders", "RingsAnimation", "RingsAssets"]),
 
         // MARK: SDL and the executable
-        .target(name: "RingsSDL", dependencies: ["CSDL2", "Rings", "RingsRaster"]),
+        .target(name: "RingsSDL", dependencies: ["CSDL2", "CSDL2SysWM", "Rings", "RingsRaster"]),
         .executableTarget(name: "rings", dependencies: [
             "Rings", "RingsSDL", "RingsRaster", "RingsAnimation",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -49,6 +49,8 @@ public final class LiveApp {
     private let clock = MonotonicClock()
     private let painter: FramePainter
     private var quit = false
+    /// What went wrong in an event handler, thrown from the loop.
+    private var failure: SDLError?
     private var animatingBefore = false
     private let glyphs: FontGlyphs?
     private var showHelp = false, showGraph = false
@@ -69,6 +71,7 @@ public final class LiveApp {
             SDL_ShowCursor(SDL_DISABLE)
             SDL_DisableScreenSaver()
         }
+        window.reportsWindowLoss()
         model = RingsModel(values: options.values, spec: options.spec)
         if options.feed != nil || options.exec != nil {
             let names = options.values.indices.map { options.theme.style(ofRing: $0).name }
@@ -120,9 +123,8 @@ public final class LiveApp {
     /// Runs until the person quits.
     public func run() throws(SDLError) {
         let loop = FrameLoop(clock: clock)
-        var failure: SDLError?
         let link = loop.addDisplayLink(refreshInterval: window.refreshInterval) { [unowned self] tick in
-            do throws(SDLError) { try self.draw(for: tick) } catch { failure = error }
+            do throws(SDLError) { try self.draw(for: tick) } catch { self.failure = error }
         }
         // Awake while something animates or the screen lags behind the values (a drag sets them at once).
         link.isActive = { [unowned self] in self.model.isAnimating || self.painter.lags(behind: self.model.presented) }
@@ -184,6 +186,7 @@ public final class LiveApp {
 
     private func handle(_ event: SDL_Event) {
         if event.type == arrivals.eventType { return applyFeed() }
+        if window.wasDestroyed(by: event) { return windowLost() }
         let (width, height) = window.pixelSize
         let scale = Double(width) / Double(max(1, window.pointSize.width))
         var mapper = EventMapper(layout: RingLayout(width: width, height: height, count: model.count, theme: options.theme,
@@ -205,6 +208,19 @@ public final class LiveApp {
             default: model.apply(intent, at: clock.now())
             }
         }
+    }
+
+    /// Another program destroyed the window: a kiosk opens a new one and draws it whole; a desktop
+    /// window takes it as being closed.
+    private func windowLost() {
+        guard options.kiosk else {
+            problems.note(kind: "window", "the window was destroyed by another program; quitting")
+            quit = true
+            return
+        }
+        problems.note(kind: "window", "the window was destroyed by another program; opening a new one")
+        do throws(SDLError) { try window.recreate() } catch { failure = error }
+        painter.invalidate()
     }
 
     /// In a kiosk, keys and clicks do nothing, but Ctrl+Alt+Q quits; SDL_QUIT (a signal, the window

@@ -5,7 +5,10 @@ import RingsRaster
 /// A resizable desktop window that shows our frames through SDL's window surface, uploading only the
 /// rectangles that changed.
 public final class RingsWindow {
-    let window: OpaquePointer
+    /// The SDL window; replaced when another program destroys it (see WindowLoss.swift).
+    var window: OpaquePointer
+    let title: String
+    let display: Int
 
     /// Opens the window; throws when there is no display (the message says so).
     public init(title: String, width: Int, height: Int, display: Int = 0) throws(SDLError) {
@@ -35,15 +38,23 @@ public final class RingsWindow {
             SDL_QuitSubSystem(SDL_INIT_VIDEO)
             throw SDLError("display \(display) does not exist (there \(displays == 1 ? "is 1 display, 0" : "are \(displays) displays, 0 to \(displays - 1)"))")
         }
+        if driver == "x11" { X11Errors.guardProcess() }
+        do { window = try Self.create(title: title, width: width, height: height, display: display) } catch {
+            SDL_QuitSubSystem(SDL_INIT_VIDEO)
+            throw error
+        }
+        self.title = title
+        self.display = display
+    }
+
+    static func create(title: String, width: Int, height: Int, display: Int) throws(SDLError) -> OpaquePointer {
         // SDL_WINDOWPOS_CENTERED_DISPLAY(n), a C macro Swift does not import.
         let centered = Int32(0x2FFF_0000) | Int32(display)
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_SHOWN.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         guard let created = SDL_CreateWindow(title, centered, centered, Int32(width), Int32(height), flags) else {
-            let error = SDLError.last("cannot open a window")
-            SDL_QuitSubSystem(SDL_INIT_VIDEO)
-            throw error
+            throw SDLError.last("cannot open a window")
         }
-        window = created
+        return created
     }
 
     deinit {

@@ -119,6 +119,8 @@ import TestSupport
     @Test(.enabled(if: ready, "needs the display tools (make test installs them)"))
     func aKioskFillsTheScreenIgnoresKeysAndQuitsOnlyOnTheChord() throws {
         let display = try VirtualDisplay()
+        try display.xdotool(["mousemove", "640", "512"])
+        #expect(display.cursorIsBlank() == false, "the X cursor shows before the kiosk opens")
         let (process, window) = try display.launchRings(["--kiosk", "--theme", "flat", "--progress", "0.3,0.6,0.9"], settle: 0.2)
         defer { if process.isRunning { process.terminate() } }
         #expect(try eventually { try display.clientArea(of: window).width == 1280 })
@@ -126,6 +128,8 @@ import TestSupport
         #expect(area.width == 1280 && area.height == 1024, "fullscreen: \(area)")
         let expected = try ringsRender("1280x1024", "0.3,0.6,0.9")
         #expect(try settled { differingPixels(try display.screenshot().subview(area), expected) } == 0, "no chrome in a kiosk unless asked")
+        try display.xdotool(["mousemove", "700", "500"])
+        #expect(eventually { display.cursorIsBlank() == true }, "the cursor is hidden")
         try display.xdotool(["key", "--window", window, "Escape"])
         try display.xdotool(["click", "1"])
         usleep(400_000)
@@ -170,6 +174,40 @@ import TestSupport
             return steps.contains { matches(shot, moved: $0.0, $0.1) }
         }, "the picture moves by one step round a small square")
         #expect(matches(still, moved: 0, 0) && !matches(still, moved: 1, 0), "moving by a pixel changes the picture")
+    }
+
+    /// Another program destroys the window, the screen changes resolution: the kiosk goes on.
+    @Test(.enabled(if: VirtualDisplay.missingTools.isEmpty && which("xrandr") != nil, "needs the display tools and xrandr (make test installs them)"))
+    func aKioskSurvivesTheLossOfItsWindowAndAChangeOfResolution() throws {
+        let display = try VirtualDisplay(width: 1600, height: 1200)
+        let errors = Pipe()
+        let (process, first) = try display.launchRings(["--kiosk", "--theme", "flat", "--progress", "0.3,0.6,0.9"], settle: 0.2) { $0.standardError = errors }
+        defer { if process.isRunning { process.terminate() } }
+        let large = try ringsRender("1600x1200", "0.3,0.6,0.9"), small = try ringsRender("1280x1024", "0.3,0.6,0.9")
+        func shows(_ expected: Pixmap, in window: String) throws -> Int {
+            let area = try display.clientArea(of: window)
+            guard area.width == expected.width, area.height == expected.height else { return -1 }
+            return differingPixels(try display.screenshot().subview(area), expected)
+        }
+        #expect(try settled { try shows(large, in: first) } == 0)
+
+        // xrandr says the output no longer fits the smaller screen, but the screen does change.
+        _ = try runProgram(which("xrandr")!, ["--fb", "1280x1024"], environment: display.environment, timeout: 20)
+        #expect(try settled { try shows(small, in: first) } == 0, "laid out anew for the new resolution")
+
+        try display.xdotool(["windowclose", first])
+        var second = ""
+        #expect(try eventually {
+            second = try display.xdotool(["search", "--onlyvisible", "--name", "^rings$"]).stdout.split(separator: "\n").first.map(String.init) ?? ""
+            return !second.isEmpty && second != first
+        }, "a new window")
+        #expect(try settled { try shows(small, in: second) } == 0, "the new window shows the rings, fullscreen")
+        #expect(process.isRunning)
+        try display.xdotool(["key", "--window", second, "ctrl+alt+q"])
+        #expect(eventually { !process.isRunning })
+        #expect(process.terminationStatus == 0)
+        let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(log.contains("destroyed by another program; opening a new one"), "\(log)")
     }
 
     @Test func aDisplayThatDoesNotExistIsReported() throws {

@@ -14,12 +14,12 @@ import Testing
 
     typealias Hearing = (lines: [(Int, String)], reports: [String])
 
-    /// Runs `command` every `every` seconds until what was heard satisfies `enough` (or 10 s pass).
+    /// Runs `command` every `every` seconds until what was heard satisfies `enough` (or 20 s pass).
     func listen(_ command: String, every: Double, until enough: (Hearing) -> Bool) -> Hearing {
         let heard = Heard()
         let feed = CommandFeed(command: command, interval: every, report: heard.report, deliver: heard.line)
         feed.start()
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(20)
         while !enough(heard.all) && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
         feed.stop()
         return heard.all
@@ -34,7 +34,10 @@ import Testing
     }
 
     @Test func aCommandThatOverrunsIsStoppedAndAFailingOneIsReported() {
-        let slow = listen("echo 1=0.25; sleep 5", every: 1) { $0.reports.contains { $0.contains("ran past") } }
+        // The report comes when the run is stopped, its lines a moment later: wait for both.
+        let slow = listen("echo 1=0.25; sleep 30", every: 3) { heard in
+            heard.reports.contains { $0.contains("ran past") } && heard.lines.contains { $0.1 == "1=0.25" }
+        }
         #expect(slow.reports.contains { $0.contains("ran past") }, "\(slow.reports)")
         #expect(slow.lines.contains { $0.1 == "1=0.25" }, "what it said before it was stopped still counts")
         let failing = listen("exit 3", every: 0.1) { $0.reports.contains { $0.contains("failed with status 3") } }

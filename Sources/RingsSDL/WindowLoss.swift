@@ -1,0 +1,65 @@
+import CSDL2
+import CSDL2SysWM
+
+/// Keeps an X protocol error from ending the process. Xlib's default handler (which SDL's passes
+/// errors on to) prints the error and exits; after another program destroys our window every call on
+/// it fails with BadWindow until we have opened a new one, and a kiosk must live through that.
+enum X11Errors {
+    /// How many X errors have been ignored (touched only on the main thread, where Xlib calls run).
+    nonisolated(unsafe) static var ignored = 0
+
+    /// Replaces the process's X error handler with one that counts the error and goes on.
+    static func guardProcess() {
+        _ = XSetErrorHandler { _, _ in
+            X11Errors.ignored += 1
+            return 0
+        }
+    }
+}
+
+extension RingsWindow {
+    /// Opens a new window in place of one that another program destroyed, at the same size and, if
+    /// it was, fullscreen; the caller redraws everything.
+    public func recreate() throws(SDLError) {
+        let (width, height) = pointSize, fullscreen = isFullscreen
+        // SDL hides a window before destroying it and waits for the X server to say it is unmapped,
+        // which a destroyed window never will: put that notice in the queue for it. (Its other calls
+        // on the dead window fail with BadWindow, which X11Errors ignores.)
+        if let info = systemInfo, info.subsystem == SDL_SYSWM_X11, let display = info.info.x11.display {
+            var unmapped = XEvent()
+            unmapped.xunmap.type = UnmapNotify
+            unmapped.xunmap.display = display
+            unmapped.xunmap.window = info.info.x11.window
+            unmapped.xunmap.event = info.info.x11.window
+            XPutBackEvent(display, &unmapped)
+        }
+        SDL_DestroyWindow(window)
+        window = try Self.create(title: title, width: width, height: height, display: self.display)
+        if fullscreen { toggleFullscreen() }
+    }
+
+    /// Whether `event` says that our window was destroyed under us (by `xdotool windowclose`, say):
+    /// X11 only, and only once `reportsWindowLoss()` has asked SDL for the window system's events.
+    public func wasDestroyed(by event: SDL_Event) -> Bool {
+        guard event.type == SDL_SYSWMEVENT.rawValue, let message = event.syswm.msg,
+              message.pointee.subsystem == SDL_SYSWM_X11 else { return false }
+        let x = message.pointee.msg.x11.event
+        return x.type == DestroyNotify && x.xdestroywindow.window == nativeWindow
+    }
+
+    /// Asks SDL to pass on the window system's own events, which `wasDestroyed(by:)` reads.
+    public func reportsWindowLoss() { SDL_EventState(SDL_SYSWMEVENT.rawValue, SDL_ENABLE) }
+
+    /// The X11 window behind ours (0 on other systems).
+    private var nativeWindow: Window {
+        guard let info = systemInfo, info.subsystem == SDL_SYSWM_X11 else { return 0 }
+        return info.info.x11.window
+    }
+
+    /// What SDL knows of the window at the window system's level.
+    private var systemInfo: SDL_SysWMinfo? {
+        var info = SDL_SysWMinfo()
+        info.version = SDL_version(major: UInt8(SDL_MAJOR_VERSION), minor: UInt8(SDL_MINOR_VERSION), patch: UInt8(SDL_PATCHLEVEL))
+        return SDL_GetWindowWMInfo(window, &info) == SDL_TRUE ? info : nil
+    }
+}
