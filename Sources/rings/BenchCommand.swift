@@ -8,7 +8,7 @@ import RingsSDL
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Time full frames (clear + every ring) on one thread, or with --animated live animation frames; the last line is median_ms=N.")
+        abstract: "Time full frames (clear + every ring) on one thread, or with --animated live animation frames; the last line is median_ms=N. --soak measures memory over a long run instead.")
 
     @OptionGroup var scene: SceneOptions
 
@@ -21,9 +21,20 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "With --animated: animate only this ring (1 is the outermost); default every ring.")
     var ring: Int?
 
+    @Flag(help: "Run the live window's parts for --frames frames (try 100000) with a feed update every fifth; print resident memory growth, last line rss_growth_kb=N (needs a display, or SDL_VIDEODRIVER=dummy).")
+    var soak = false
+
     func run() throws {
         guard (1...100_000).contains(frames) else { throw UserError("--frames must be 1 to 100000, not \(frames)") }
         let still = try scene.scene(defaultSize: (1920, 1080))
+        if soak {
+            let result: Soak.Result
+            do { result = try Soak.run(scene: still, frames: frames) } catch { throw UserError(error) }
+            print("theme \(still.theme.name), \(still.width)x\(still.height), \(still.progress.count) rings: \(result.frames) frames, \(result.drawn) drawn, \(result.updates) feed updates")
+            print("resident memory \(result.residentAfterWarmUp / 1024) KB after the first tenth, \(result.residentAtEnd / 1024) KB at the end")
+            print("rss_growth_kb=\(result.growth / 1024)")
+            return
+        }
         if animated {
             let times: [Double]
             if let ring, !(1...still.progress.count).contains(ring) { throw UserError("--ring must be 1 to \(still.progress.count), not \(ring)") }

@@ -1,0 +1,56 @@
+import Foundation
+import Rings
+import RingsAnimation
+import RingsRaster
+
+/// Days of a kiosk in a minute: `frames` frames of the live window's own parts (feed lines parsed and
+/// applied to the model, the animator, the scene with its label and legend, the painter redrawing
+/// what changed into the window), a new value every fifth frame and a bad line every 500th, on a
+/// clock that moves a 60th of a second a frame. Measures resident memory after the first tenth
+/// (caches filled) and at the end.
+public enum Soak {
+    /// What a soak did and what it cost in memory.
+    public struct Result: Sendable {
+        public var frames = 0, updates = 0, drawn = 0
+        /// Resident bytes after the warm-up tenth and at the end.
+        public var residentAfterWarmUp = 0, residentAtEnd = 0
+        public var growth: Int { residentAtEnd - residentAfterWarmUp }
+    }
+
+    public static func run(scene still: RingScene, frames: Int) throws(SDLError) -> Result {
+        let window = try RingsWindow(title: "rings soak", width: still.width, height: still.height)
+        let painter = FramePainter(window: window)
+        let glyphs = try FontGlyphs()
+        let names = still.progress.indices.map { still.theme.style(ofRing: $0).name }
+        let model = RingsModel(values: still.progress, spec: .tween(duration: 0.25, curve: .easeInEaseOut))
+        var random = SystemRandomNumberGenerator()
+        var result = Result()
+        let warmUp = max(1, frames / 10)
+        while result.frames < frames {
+            let now = Double(result.frames) / 60
+            let ring = Int.random(in: 0..<names.count, using: &random)
+            var line: String?
+            if result.frames % 5 == 0 { line = "\(names[ring])=\(Double.random(in: 0...2.5, using: &random))" }
+            if result.frames % 500 == 1 { line = "\(names[ring])=nan" }   // refused; changes nothing
+            if let line, case let .success(changes) = FeedLine.parse(Array(line.utf8), names: names) {
+                for change in changes { model.apply(.set(ring: change.ring, value: change.value), at: now) }
+                result.updates += 1
+            }
+            model.update(at: now)
+            let (width, height) = window.pixelSize
+            var scene = RingScene(theme: still.theme, width: width, height: height, progress: model.presented)
+            scene.chrome = Chrome.standard(theme: still.theme, values: model.presented, selection: nil, glyphs: glyphs)
+            if try painter.paint(scene) { result.drawn += 1 }
+            result.frames += 1
+            if result.frames == warmUp { result.residentAfterWarmUp = residentBytes() }
+        }
+        result.residentAtEnd = residentBytes()
+        return result
+    }
+
+    /// Resident memory of this process in bytes (/proc/self/statm).
+    static func residentBytes() -> Int {
+        let fields = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8))?.split(separator: " ") ?? []
+        return (fields.count > 1 ? Int(fields[1]) ?? 0 : 0) * sysconf(Int32(_SC_PAGESIZE))
+    }
+}
