@@ -47,6 +47,11 @@ import TestSupport
         #expect(try settled { differingPixels(try capture(display, window), half) } == 0)
         try write("red=0.9\n")   // a new writer after the first closed
         #expect(try settled { differingPixels(try capture(display, window), redUp) } == 0)
+        // A quiet feed costs nothing: the reader blocks on the FIFO, the window in SDL_WaitEvent.
+        let before = cpuSeconds(of: process.processIdentifier)
+        sleep(3)
+        let used = cpuSeconds(of: process.processIdentifier) - before
+        #expect(used <= 0.03, "\(used) s of CPU in 3 s of a quiet feed (1 % is 0.03 s)")
         process.terminate()   // SIGTERM: a clean exit
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)

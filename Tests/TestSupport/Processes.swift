@@ -64,3 +64,12 @@ final class Mutex<Value>: @unchecked Sendable {
     func get() -> Value { lock.lock(); defer { lock.unlock() }; return value }
     func set(_ newValue: Value) { lock.lock(); value = newValue; lock.unlock() }
 }
+
+/// CPU time (user + system) a running process has used so far, in seconds (/proc/PID/stat).
+public func cpuSeconds(of pid: pid_t) -> Double {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return 0 }
+    // After "pid (name)": state is field 3, utime and stime are fields 14 and 15.
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+}
