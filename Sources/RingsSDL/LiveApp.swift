@@ -242,9 +242,16 @@ public final class LiveApp {
     private func draw(for tick: FrameTick) throws(SDLError) {
         model.update(at: tick.targetTimestamp)
         let (width, height) = window.pixelSize
-        if try painter.paint(scene(width: width, height: height), whole: showGraph) {
-            stats.presented(at: clock.now(), continuing: animatingBefore)
+        let shown: Bool
+        do { shown = try painter.paint(scene(width: width, height: height), whole: showGraph) } catch {
+            guard options.kiosk else { throw error }
+            // The window surface is lost: a kiosk opens a new window and draws it whole.
+            problems.note(kind: "present", "cannot show the frame (\(error)); opening a new window")
+            try window.recreate()
+            painter.invalidate()
+            return
         }
+        if shown { stats.presented(at: clock.now(), continuing: animatingBefore) }
         animatingBefore = model.isAnimating
     }
 }

@@ -122,11 +122,16 @@ import TestSupport
     }
 
     @Test(.enabled(if: ready, "needs the display tools (make test installs them)"))
-    func aKioskFillsTheScreenIgnoresKeysAndQuitsOnlyOnTheChord() throws {
+    func aKioskFillsTheScreenShowsItsFeedIgnoresKeysAndQuitsOnlyOnTheChord() throws {
         let display = try VirtualDisplay()
         try display.xdotool(["mousemove", "640", "512"])
         #expect(display.cursorIsBlank() == false, "the X cursor shows before the kiosk opens")
-        let (process, window) = try display.launchRings(["--kiosk", "--theme", "flat", "--progress", "0.3,0.6,0.9"], settle: 0.2)
+        let fifo = NSTemporaryDirectory() + "rings-kiosk-feed-\(getpid())"
+        unlink(fifo)
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        let (process, window) = try display.launchRings(["--kiosk", "--theme", "flat", "--progress", "0.3,0.6,0.9", "--duration", "0.2",
+                                                         "--feed", fifo], settle: 0.2)
         defer { if process.isRunning { process.terminate() } }
         #expect(try eventually { try display.clientArea(of: window).width == 1280 })
         let area = try display.clientArea(of: window)
@@ -135,6 +140,11 @@ import TestSupport
         #expect(try settled { differingPixels(try display.screenshot().subview(area), expected) } == 0, "no chrome in a kiosk unless asked")
         try display.xdotool(["mousemove", "700", "500"])
         #expect(eventually { display.cursorIsBlank() == true }, "the cursor is hidden")
+        let fed = try ringsRender("1280x1024", "0.3,0.45,0.9")
+        let writer = try FileHandle(forWritingTo: URL(fileURLWithPath: fifo))
+        writer.write(Data("2=45%\n".utf8))
+        #expect(try settled { differingPixels(try display.screenshot().subview(area), fed) } == 0, "the value written to the FIFO shows")
+        try writer.close()
         try display.xdotool(["key", "--window", window, "Escape"])
         try display.xdotool(["click", "1"])
         usleep(400_000)
