@@ -24,6 +24,9 @@ public final class RingsWindow {
         // SIGINT and SIGTERM are ours (see `QuitSignals`): SDL's handlers do not wake SDL_WaitEvent.
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
+        // Before SDL opens the display too: SDL keeps the handler it finds and puts it back when its
+        // video subsystem quits, while errors from its second connection may still be on the way.
+        X11Errors.guardProcess()
         guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else {
             throw SDLError.last("no display available")
         }
@@ -58,7 +61,7 @@ public final class RingsWindow {
     }
 
     deinit {
-        SDL_DestroyWindow(window)
+        destroyWindowSettlingErrors()
         SDL_QuitSubSystem(SDL_INIT_VIDEO)
     }
 

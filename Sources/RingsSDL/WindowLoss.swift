@@ -2,8 +2,9 @@ import CSDL2
 import CSDL2SysWM
 
 /// Keeps an X protocol error from ending the process. Xlib's default handler (which SDL's passes
-/// errors on to) prints the error and exits; after another program destroys our window every call on
-/// it fails with BadWindow until we have opened a new one, and a kiosk must live through that.
+/// errors on to) prints the error and exits 1: after another program destroys our window every call
+/// on it fails with BadWindow until we have opened a new one, and at exit SDL's wake-up messages (sent
+/// on a second connection) can reach a window already destroyed.
 enum X11Errors {
     /// How many X errors have been ignored (touched only on the main thread, where Xlib calls run).
     nonisolated(unsafe) static var ignored = 0
@@ -33,9 +34,18 @@ extension RingsWindow {
             unmapped.xunmap.event = info.info.x11.window
             XPutBackEvent(display, &unmapped)
         }
-        SDL_DestroyWindow(window)
+        destroyWindowSettlingErrors()
         window = try Self.create(title: title, width: width, height: height, display: self.display)
         if fullscreen { toggleFullscreen() }
+    }
+
+    /// Destroys the window and waits for the X server's answer to everything sent so far, so that
+    /// errors caused by the teardown (requests about a window already gone) reach X11Errors, and not
+    /// Xlib's default handler, which SDL puts back when its video subsystem quits and which exits 1.
+    func destroyWindowSettlingErrors() {
+        let display = systemInfo.flatMap { $0.subsystem == SDL_SYSWM_X11 ? $0.info.x11.display : nil }
+        SDL_DestroyWindow(window)
+        if let display { XSync(display, 0) }
     }
 
     /// Whether `event` says that our window was destroyed under us (by `xdotool windowclose`, say):

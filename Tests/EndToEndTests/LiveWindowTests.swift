@@ -12,13 +12,13 @@ import TestSupport
         let display: VirtualDisplay
         let process: Process
         let window: String
-        let output = Pipe()
+        let output = Pipe(), errors = Pipe()
         init(_ arguments: [String]) throws {
             display = try VirtualDisplay()
-            let output = self.output
+            let output = self.output, errors = self.errors
             (process, window) = try display.launchRings(arguments) { process in
                 process.standardOutput = output
-                process.standardError = FileHandle.nullDevice
+                process.standardError = errors
             }
         }
         deinit { if process.isRunning { process.terminate() } }
@@ -43,6 +43,11 @@ import TestSupport
             while process.isRunning && Date() < deadline { usleep(20_000) }
             return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         }
+
+        /// What it said on stderr, once it has ended.
+        var said: String {
+            String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        }
     }
 
     static let ready = VirtualDisplay.missingTools.isEmpty
@@ -56,7 +61,7 @@ import TestSupport
         try app.keys("5")
         #expect(try app.settles(to: half) == 0, "every arc ends at 6 o'clock")
         _ = try app.quit()
-        #expect(app.process.terminationStatus == 0)
+        #expect(app.process.terminationStatus == 0, "\(app.said)")
     }
 
     @Test(.enabled(if: ready, why))

@@ -6,8 +6,14 @@ import TestSupport
 /// The real window under Xvfb with openbox, driven by xdotool.
 @Suite(.serialized) struct WindowTests {
     /// Starts `rings` on the display and waits for its window; returns the process and window id.
-    func launch(_ display: VirtualDisplay, _ arguments: [String]) throws -> (Process, String) {
-        try display.launchRings(arguments, settle: 0.5)
+    /// What it says on stderr goes to `errors`.
+    func launch(_ display: VirtualDisplay, _ arguments: [String], errors: Pipe = Pipe()) throws -> (Process, String) {
+        try display.launchRings(arguments, settle: 0.5) { $0.standardError = errors }
+    }
+
+    /// What a process that has ended said into `errors`.
+    func said(_ errors: Pipe) -> String {
+        String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 
     func waitForExit(_ process: Process, seconds: Double = 10) -> Bool {
@@ -19,7 +25,8 @@ import TestSupport
     @Test(.enabled(if: VirtualDisplay.missingTools.isEmpty, "needs \(VirtualDisplay.tools.joined(separator: ", ")) (make test installs them)"))
     func windowShowsTheRingsResizesAndQuitsOnQ() throws {
         let display = try VirtualDisplay()
-        let (process, window) = try launch(display, ["--theme", "flat", "--size", "400x300", "--progress", "0.25,0.5,0.75", "--chrome", "none"])
+        let errors = Pipe()
+        let (process, window) = try launch(display, ["--theme", "flat", "--size", "400x300", "--progress", "0.25,0.5,0.75", "--chrome", "none"], errors: errors)
         defer { if process.isRunning { process.terminate() } }
         #expect(!window.isEmpty)
         let area = try display.clientArea(of: window)
@@ -51,7 +58,7 @@ import TestSupport
 
         try display.xdotool(["key", "--window", window, "q"])
         #expect(waitForExit(process))
-        #expect(process.terminationStatus == 0)
+        #expect(process.terminationStatus == 0, "\(said(errors))")
     }
 
     @Test(.enabled(if: VirtualDisplay.missingTools.isEmpty, "needs \(VirtualDisplay.tools.joined(separator: ", ")) (make test installs them)"))
@@ -65,7 +72,8 @@ import TestSupport
 
         // A display of its own: Xvfb can keep the Escape "down" after the first window closed.
         let other = try VirtualDisplay()
-        let (second, secondWindow) = try launch(other, ["--size", "200x200"])
+        let secondErrors = Pipe()
+        let (second, secondWindow) = try launch(other, ["--size", "200x200"], errors: secondErrors)
         defer { if second.isRunning { second.terminate() } }
         usleep(300_000)
         #expect(second.isRunning, "it waits for the person")
@@ -76,6 +84,6 @@ import TestSupport
             _ = waitForExit(second, seconds: 3)
         }
         #expect(!second.isRunning)
-        #expect(second.terminationStatus == 0)
+        #expect(second.terminationStatus == 0, "\(said(secondErrors))")
     }
 }
