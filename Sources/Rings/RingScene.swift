@@ -89,11 +89,30 @@ public struct RingScene: Sendable {
     public var displayList: DisplayList {
         let bg = theme.background
         let chromeCommands = chrome?.commands(width: width, height: height, rings: progress.count) ?? []
-        return DisplayList(background: PackedPixel(r: bg.r, g: bg.g, b: bg.b, a: 255), commands: rings.flatMap(commands) + chromeCommands)
+        let ringCommands = rings.indices.flatMap { commands(for: rings[$0], onBackground: !earlierShadowReaches(ringAt: $0)) }
+        return DisplayList(background: PackedPixel(r: bg.r, g: bg.g, b: bg.b, a: 255), commands: ringCommands + chromeCommands)
     }
 
-    func commands(for ring: Ring) -> [DrawCommand] {
+    /// Whether the tip shadow of a ring drawn before ring `index` reaches into its track (the rings
+    /// share their centre; a shadow's blur ends 5 sigma past its disc).
+    func earlierShadowReaches(ringAt index: Int) -> Bool {
+        let target = rings[index].geometry
+        let inner = target.radius - target.thickness / 2, outer = target.radius + target.thickness / 2
+        return rings[..<index].contains { ring in
+            guard ring.value > theme.tipThreshold else { return false }
+            let g = ring.geometry, offset = theme.shadowOffset * g.thickness
+            let distance = (g.radius * g.radius + offset * offset).squareRoot()
+            let reach = g.thickness / 2 + 5 * theme.shadowSigma * g.thickness + 1
+            return distance - reach < outer && distance + reach > inner
+        }
+    }
+
+    /// The commands of one ring. `onBackground` says that nothing but the background lies under its
+    /// track, which is then drawn in its colour over the background, opaque: copied, not blended,
+    /// wherever it covers whole pixels (the same colour, rounded once).
+    func commands(for ring: Ring, onBackground: Bool = false) -> [DrawCommand] {
         let style = ring.style, g = ring.geometry, value = ring.value
+        let track = style.end.withOpacity(theme.trackOpacity)
         let arc = ArcStroke(center: g.center, radius: g.radius, thickness: g.thickness, startAngle: 0, sweep: 2 * Double.pi * value)
         let arcShader = ConicArcShader(arc: arc, ramp: ColorRamp(from: style.start.opaque, to: style.end.opaque))
         // The opaque arc hides the track wherever it covers whole pixels: skip drawing those.
@@ -102,7 +121,7 @@ public struct RingScene: Sendable {
         var out = [DrawCommand(
             shape: Annulus(center: g.center, innerRadius: g.radius - g.thickness / 2, outerRadius: g.radius + g.thickness / 2,
                            occludedSector: hidden),
-            shader: SolidShader(style.end.withOpacity(theme.trackOpacity)))]
+            shader: SolidShader(onBackground ? track.over(theme.background.opaque) : track))]
         guard value > 0 else { return out }
         out.append(DrawCommand(shape: arc, shader: arcShader))
         guard value > theme.tipThreshold else { return out }
@@ -117,9 +136,14 @@ public struct RingScene: Sendable {
 
 /// Draws scenes into pixmaps with the fast rasteriser, reusing its scratch memory between frames.
 public struct SceneRenderer {
-    private var rasterizer = Rasterizer()
+    /// One rasteriser (its scratch rows) per thread.
+    private var rasterizers: [Rasterizer]
 
-    public init() {}
+    /// With `threads` above 1, `render(_:into:clips:)` shares the rows among that many threads
+    /// (the live window's redraws); whole frames are drawn on one.
+    public init(threads: Int = 1) {
+        rasterizers = Array(repeating: Rasterizer(), count: max(1, threads))
+    }
 
     /// A new pixmap holding the frame.
     public mutating func render(_ scene: RingScene) -> Pixmap {
@@ -130,12 +154,54 @@ public struct SceneRenderer {
 
     /// Draws the frame into `pixmap`, which must be the scene's size.
     public mutating func render(_ scene: RingScene, into pixmap: Pixmap) {
-        rasterizer.render(scene.displayList, into: pixmap)
+        rasterizers[0].render(scene.displayList, into: pixmap)
     }
 
-    /// Draws only the parts `clips` of the frame, building its display list once.
-    public mutating func render(_ scene: RingScene, into pixmap: Pixmap, clips: [IntRect]) {
+    /// Rows per piece of work when the clips are shared among threads: small enough that the rings'
+    /// costly rows fall to every thread alike, large enough that handing them out costs nothing.
+    static let rowsPerPiece = 16
+
+    /// Draws only the parts `clips` of the frame, building its display list once. Each pixel comes
+    /// out the same however the rows are shared: shapes and shaders work row by row, and the
+    /// gradient's interpolation blocks sit on absolute columns.
+    /// `finished` is told of each part as soon as it is drawn, on the thread that drew it (to copy
+    /// it on while it is still in the cache).
+    public mutating func render(_ scene: RingScene, into pixmap: Pixmap, clips: [IntRect],
+                                finished: (@Sendable (IntRect) -> Void)? = nil) {
         let list = scene.displayList
-        for clip in clips { rasterizer.render(list, into: pixmap, clip: clip) }
+        let threads = rasterizers.count
+        let area = clips.reduce(0) { $0 + $1.width * $1.height }
+        guard threads > 1, area >= 65_536 else {
+            for clip in clips {
+                rasterizers[0].render(list, into: pixmap, clip: clip)
+                finished?(clip)
+            }
+            return
+        }
+        var pieces: [IntRect] = []
+        for clip in clips {
+            var top = clip.minY
+            while top < clip.maxY {
+                let rows = min(Self.rowsPerPiece, clip.maxY - top)
+                pieces.append(IntRect(x: clip.minX, y: top, width: clip.width, height: rows))
+                top += rows
+            }
+        }
+        let work = UncheckedSendable((list: list, pieces: pieces))
+        rasterizers.withUnsafeMutableBufferPointer { workers in
+            let workers = UncheckedSendable(workers)
+            DispatchQueue.concurrentPerform(iterations: threads) { worker in
+                for index in stride(from: worker, to: work.value.pieces.count, by: threads) {
+                    workers.value[worker].render(work.value.list, into: pixmap, clip: work.value.pieces[index])
+                    finished?(work.value.pieces[index])
+                }
+            }
+        }
     }
+}
+
+/// A value handed to other threads by a caller that keeps their uses apart (each thread its own element).
+private struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

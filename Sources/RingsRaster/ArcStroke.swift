@@ -5,11 +5,16 @@ import Foundation
 /// clockwise on screen, negative counter-clockwise). Sweeps of a full turn or more cover the whole
 /// annulus; which lap lies on top is the shader's business (see `topmostParameter`).
 public struct ArcStroke: Shape {
-    public var center: Point
-    public var radius: Double
-    public var thickness: Double
-    public var startAngle: Double
-    public var sweep: Double
+    public let center: Point
+    public let radius: Double
+    public let thickness: Double
+    public let startAngle: Double
+    public let sweep: Double
+    /// The end points, the directions of travel there and the wedge, worked out once: the per-pixel
+    /// rules below ask for them at every sample.
+    public let startPoint: Point, endPoint: Point
+    public let startTangent: Point, endTangent: Point
+    public let sector: Sector
 
     public init(center: Point, radius: Double, thickness: Double, startAngle: Double, sweep: Double) {
         self.center = center
@@ -17,25 +22,21 @@ public struct ArcStroke: Shape {
         self.thickness = max(0, thickness)
         self.startAngle = startAngle
         self.sweep = sweep
+        let direction: Double = sweep < 0 ? -1 : 1, endAngle = startAngle + sweep
+        startPoint = .onCircle(center: center, radius: self.radius, angle: startAngle)
+        endPoint = .onCircle(center: center, radius: self.radius, angle: endAngle)
+        startTangent = Point(x: cos(startAngle) * direction, y: sin(startAngle) * direction)
+        endTangent = Point(x: cos(endAngle) * direction, y: sin(endAngle) * direction)
+        // The wedge of the band (without caps), clockwise.
+        let (start, span) = sweep >= 0 ? (startAngle, sweep) : (startAngle + sweep, -sweep)
+        sector = Sector(center: center, start: start, sweep: span)
     }
 
     public var halfWidth: Double { thickness / 2 }
     /// +1 for clockwise, -1 for counter-clockwise.
     public var direction: Double { sweep < 0 ? -1 : 1 }
     public var endAngle: Double { startAngle + sweep }
-    public var startPoint: Point { .onCircle(center: center, radius: radius, angle: startAngle) }
-    public var endPoint: Point { .onCircle(center: center, radius: radius, angle: endAngle) }
     public var coversFullTurn: Bool { abs(sweep) >= 2 * Double.pi }
-
-    /// Unit direction of travel at the end point.
-    public var endTangent: Point {
-        Point(x: cos(endAngle) * direction, y: sin(endAngle) * direction)
-    }
-
-    /// Unit direction of travel at the start point.
-    public var startTangent: Point {
-        Point(x: cos(startAngle) * direction, y: sin(startAngle) * direction)
-    }
 
     var annulus: AnnulusScan {
         AnnulusScan(cx: center.x, cy: center.y, inner: max(0, radius - halfWidth), outer: radius + halfWidth)
@@ -99,12 +100,6 @@ public struct ArcStroke: Shape {
                 if any { body(y, x, n, cut) }
             }
         }
-    }
-
-    /// The wedge of the band (without caps), clockwise.
-    public var sector: Sector {
-        let (start, span) = clockwiseSector
-        return Sector(center: center, start: start, sweep: span)
     }
 
     @inline(__always)

@@ -1,3 +1,4 @@
+import Foundation
 import Rings
 import RingsRaster
 
@@ -6,7 +7,7 @@ import RingsRaster
 /// the legend; everything when the size or the chrome's words change alone.
 public final class FramePainter {
     private let window: RingsWindow
-    private var renderer = SceneRenderer()
+    private var renderer = SceneRenderer(threads: min(2, ProcessInfo.processInfo.activeProcessorCount))
     private var frame = Pixmap(width: 0, height: 0)
     /// Presented values in the last frame drawn; nil forces a full redraw.
     private(set) var drawn: [Double]?
@@ -56,8 +57,15 @@ public final class FramePainter {
         drawn = now
         drawnWords = words
         guard !rects.isEmpty else { return false }
-        renderer.render(scene, into: frame, clips: rects)
-        try window.present(frame, rects: rects)
+        if let copier = window.surfaceCopier() {
+            // Each part goes to the window surface as soon as it is drawn, by the thread that drew it.
+            let frame = self.frame
+            renderer.render(scene, into: frame, clips: rects) { part in copier.copy(frame, part) }
+            try window.show(rects)
+        } else {
+            renderer.render(scene, into: frame, clips: rects)
+            try window.present(frame, rects: rects)
+        }
         return true
     }
 }

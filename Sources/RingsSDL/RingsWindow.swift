@@ -103,38 +103,29 @@ public final class RingsWindow {
         let parts = (rects.isEmpty ? [frame.bounds] : rects).map { $0.intersection(frame.bounds).intersection(surfaceBounds) }
             .filter { !$0.isEmpty }
         guard !parts.isEmpty else { return }
-        let format = target.pointee.format.pointee.format
-        if format == SDL_PIXELFORMAT_RGB888.rawValue || format == SDL_PIXELFORMAT_ARGB8888.rawValue {
-            copy(frame, parts, to: target, swapRedAndBlue: true)
-        } else if format == SDL_PIXELFORMAT_ABGR8888.rawValue || format == SDL_PIXELFORMAT_BGR888.rawValue {
-            copy(frame, parts, to: target, swapRedAndBlue: false)
+        if let copier = SurfaceCopier(target) {
+            for part in parts { copier.copy(frame, part) }
         } else {
             try blit(frame, parts, to: target)
         }
-        var sdlRects = parts.map { SDL_Rect(x: Int32($0.x), y: Int32($0.y), w: Int32($0.width), h: Int32($0.height)) }
-        guard SDL_UpdateWindowSurfaceRects(window, &sdlRects, Int32(sdlRects.count)) == 0 else {
-            throw SDLError.last("cannot show the frame")
-        }
+        try show(parts)
     }
 
-    private func copy(_ frame: Pixmap, _ parts: [IntRect], to target: UnsafeMutablePointer<SDL_Surface>, swapRedAndBlue: Bool) {
-        SDL_LockSurface(target)
-        defer { SDL_UnlockSurface(target) }
-        guard let pixels = target.pointee.pixels else { return }
-        let pitch = Int(target.pointee.pitch)
-        for part in parts {
-            for y in part.minY..<part.maxY {
-                let source = frame.row(y) + part.x
-                let destination = (pixels + y * pitch).assumingMemoryBound(to: UInt32.self) + part.x
-                if swapRedAndBlue {
-                    for i in 0..<part.width {
-                        let p = source[i]
-                        destination[i] = (p & 0xFF00_FF00) | ((p >> 16) & 0xFF) | ((p & 0xFF) << 16)
-                    }
-                } else {
-                    destination.update(from: source, count: part.width)
-                }
-            }
+    /// A copier into the window surface as it is now, for filling it part by part (from several
+    /// threads at once) before `show`; nil when the surface needs SDL's converting blit (use `present`).
+    public func surfaceCopier() -> SurfaceCopier? {
+        SDL_GetWindowSurface(window).flatMap(SurfaceCopier.init)
+    }
+
+    /// Shows the parts `rects` of the window surface.
+    public func show(_ rects: [IntRect]) throws(SDLError) {
+        guard let surface = SDL_GetWindowSurface(window) else { throw SDLError.last("no window surface") }
+        let bounds = IntRect(x: 0, y: 0, width: Int(surface.pointee.w), height: Int(surface.pointee.h))
+        let rects = rects.map { $0.intersection(bounds) }.filter { !$0.isEmpty }
+        guard !rects.isEmpty else { return }
+        var sdlRects = rects.map { SDL_Rect(x: Int32($0.x), y: Int32($0.y), w: Int32($0.width), h: Int32($0.height)) }
+        guard SDL_UpdateWindowSurfaceRects(window, &sdlRects, Int32(sdlRects.count)) == 0 else {
+            throw SDLError.last("cannot show the frame")
         }
     }
 
@@ -147,6 +138,50 @@ public final class RingsWindow {
         for part in parts {
             var from = SDL_Rect(x: Int32(part.x), y: Int32(part.y), w: Int32(part.width), h: Int32(part.height)), to = from
             guard SDL_UpperBlit(source, &from, target, &to) == 0 else { throw SDLError.last("cannot draw into the window") }
+        }
+    }
+}
+
+/// Copies parts of a frame into a BGRX or RGBX window surface (swapping red and blue when it is
+/// BGRX): a plain loop the compiler vectorises. Parts that do not overlap may be copied from
+/// different threads at once.
+public struct SurfaceCopier: @unchecked Sendable {
+    private let pixels: UnsafeMutableRawPointer
+    private let pitch: Int
+    private let bounds: IntRect
+    private let swapRedAndBlue: Bool
+
+    init?(_ surface: UnsafeMutablePointer<SDL_Surface>) {
+        let format = surface.pointee.format.pointee.format
+        // A surface that must be locked (RLE) is left to SDL's blit.
+        guard surface.pointee.flags & UInt32(SDL_RLEACCEL) == 0, let pixels = surface.pointee.pixels else { return nil }
+        if format == SDL_PIXELFORMAT_RGB888.rawValue || format == SDL_PIXELFORMAT_ARGB8888.rawValue {
+            swapRedAndBlue = true
+        } else if format == SDL_PIXELFORMAT_ABGR8888.rawValue || format == SDL_PIXELFORMAT_BGR888.rawValue {
+            swapRedAndBlue = false
+        } else {
+            return nil
+        }
+        self.pixels = pixels
+        pitch = Int(surface.pointee.pitch)
+        bounds = IntRect(x: 0, y: 0, width: Int(surface.pointee.w), height: Int(surface.pointee.h))
+    }
+
+    /// Copies `part` of `frame` (clipped to both) to the same place in the surface.
+    public func copy(_ frame: Pixmap, _ part: IntRect) {
+        let part = part.intersection(bounds).intersection(frame.bounds)
+        guard !part.isEmpty else { return }
+        for y in part.minY..<part.maxY {
+            let source = frame.row(y) + part.x
+            let destination = (pixels + y * pitch).assumingMemoryBound(to: UInt32.self) + part.x
+            if swapRedAndBlue {
+                for i in 0..<part.width {
+                    let p = source[i]
+                    destination[i] = (p & 0xFF00_FF00) | ((p >> 16) & 0xFF) | ((p & 0xFF) << 16)
+                }
+            } else {
+                destination.update(from: source, count: part.width)
+            }
         }
     }
 }
