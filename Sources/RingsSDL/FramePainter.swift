@@ -7,7 +7,10 @@ import RingsRaster
 /// the legend; everything when the size or the chrome's words change alone.
 public final class FramePainter {
     private let window: RingsWindow
-    private var renderer = SceneRenderer(threads: min(2, ProcessInfo.processInfo.activeProcessorCount))
+    /// Threads that share a redraw: two where the machine has them (more gain little: the copy to
+    /// the window surface and the upload bound the rest).
+    public static let threads = min(2, ProcessInfo.processInfo.activeProcessorCount)
+    private var renderer = SceneRenderer(threads: FramePainter.threads)
     private var frame = Pixmap(width: 0, height: 0)
     /// Presented values in the last frame drawn; nil forces a full redraw.
     private(set) var drawn: [Double]?

@@ -40,7 +40,8 @@ struct BenchCommand: ParsableCommand {
             if let ring, !(1...still.progress.count).contains(ring) { throw UserError("--ring must be 1 to \(still.progress.count), not \(ring)") }
             do { times = try AnimatedBench.run(scene: still, frames: frames, ring: ring.map { $0 - 1 }) } catch { throw UserError(error) }
             let what = ring.map { "ring \($0) moving" } ?? "every ring moving"
-            report(times, title: "animation frames, \(what) (redraw of what changed + upload)", pixels: still.width * still.height, still: still)
+            report(times, title: "animation frames, \(what) (redraw of what changed + upload)", pixels: still.width * still.height, still: still,
+                   threads: FramePainter.threads)
             return
         }
         let clock = MonotonicClock()
@@ -57,13 +58,13 @@ struct BenchCommand: ParsableCommand {
         report(times, title: "full frames (clear + every ring)", pixels: still.width * still.height, still: still)
     }
 
-    private func report(_ unsorted: [Double], title: String, pixels: Int, still: RingScene) {
+    private func report(_ unsorted: [Double], title: String, pixels: Int, still: RingScene, threads: Int = 1) {
         let times = unsorted.sorted()
         let median = times.count % 2 == 1 ? times[times.count / 2] : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
         #if DEBUG
         print("warning: this is a debug build; figures are only meaningful from a release build (make bench)")
         #endif
-        print("theme \(still.theme.name), \(still.width)x\(still.height), \(still.progress.count) rings, \(times.count) \(title), 1 thread")
+        print("theme \(still.theme.name), \(still.width)x\(still.height), \(still.progress.count) rings, \(times.count) \(title), \(threads) thread\(threads == 1 ? "" : "s")")
         print(String(format: "median %.3f ms  min %.3f ms  max %.3f ms  %.1f Mpx/s",
                      median, times.first!, times.last!, Double(pixels) / 1e6 / (median / 1000)))
         print(String(format: "median_ms=%.3f", median))
