@@ -40,12 +40,12 @@ public struct RingScene: Sendable {
     }
 
     /// Rectangles covering every pixel the rings `moved` can touch, tighter than their square:
-    /// horizontal strips over the annulus from the innermost ring's hole to the outermost ring's reach
-    /// (with `tip`, the reach of a tip's shadow), each cut to that annulus (two pieces where a strip
-    /// crosses the hole).
-    public func dirtyRects(ofRings moved: [Int], tip: Bool = true, strips: Int = 24) -> [IntRect] {
-        guard let outermost = moved.min(), let innermost = moved.max() else { return [] }
-        let box = bounds(ofRing: outermost, tip: tip)
+    /// horizontal strips over the annulus from the innermost ring's hole to the farthest reach of a
+    /// moved ring (for the rings in `tips`, the reach of a tip's shadow), each cut to that annulus (two
+    /// pieces where a strip crosses the hole).
+    public func dirtyRects(ofRings moved: [Int], tips: Set<Int>, strips: Int = 24) -> [IntRect] {
+        guard let innermost = moved.max() else { return [] }
+        let box = moved.map { bounds(ofRing: $0, tip: tips.contains($0)) }.max { $0.width < $1.width }!
         let g = layout.ring(innermost)
         let outer = (Double(box.width) / 2).rounded(.up), inner = max(0, g.radius - g.thickness / 2 - 1)
         let cx = g.center.x, cy = g.center.y

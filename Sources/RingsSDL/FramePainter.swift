@@ -44,8 +44,8 @@ public final class FramePainter {
                 // at the centre, and the legend.
                 // A tip's shadow reaches beyond the ring: room for it only where one shows now or did.
                 let threshold = scene.theme.tipThreshold
-                let tip = moved.contains { drawn[$0] > threshold || now[$0] > threshold }
-                rects = scene.dirtyRects(ofRings: moved, tip: tip)
+                let tips = Set(moved.filter { drawn[$0] > threshold || now[$0] > threshold })
+                rects = scene.dirtyRects(ofRings: moved, tips: tips)
                 if let chrome = scene.chrome {
                     rects.append(chrome.labelFrame(width: width, height: height))
                     rects.append(chrome.legendFrame(width: width, height: height))
