@@ -74,6 +74,25 @@ import Testing
         #expect(roundTrip(wheel, mapper: mapper, mouse: (5, 5)) == EventMeaning.none)
     }
 
+    /// On a HiDPI screen the window's points are fewer than its drawable pixels: the mouse reports
+    /// points, the rings are laid out in pixels.
+    @Test func mousePointsAreScaledToDrawablePixels() {
+        let pixels = RingLayout(width: 800, height: 800, count: 3, theme: .standard)
+        let mapper = EventMapper(layout: pixels, pixelScale: 2)
+        let r0 = pixels.ring(0).radius   // in pixels; the same place is r0 / 2 points from the centre
+        var down = SDL_Event()
+        down.type = SDL_MOUSEBUTTONDOWN.rawValue
+        down.button.button = UInt8(SDL_BUTTON_LEFT)
+        down.button.x = 200; down.button.y = Int32(200 - r0 / 2)
+        if case let .intent(.beginDrag(ring, angle)) = roundTrip(down, mapper: mapper) {
+            #expect(ring == 0 && abs(angle) < 0.02, "12 o'clock of the outer ring")
+        } else {
+            Issue.record("a press at the outer ring's 12 o'clock, in points, starts a drag on it")
+        }
+        down.button.x = Int32(200 + r0)   // in pixels this would be off the canvas's rings
+        #expect(roundTrip(down, mapper: mapper) == .intent(.select(nil)))
+    }
+
     @Test func windowChangesAskForARedrawAndClosingQuits() {
         let mapper = EventMapper(layout: layout)
         var resized = SDL_Event()
