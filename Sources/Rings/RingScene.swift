@@ -89,18 +89,21 @@ public struct RingScene: Sendable {
     public var displayList: DisplayList {
         let bg = theme.background
         let chromeCommands = chrome?.commands(width: width, height: height, rings: progress.count) ?? []
-        let ringCommands = rings.indices.flatMap { commands(for: rings[$0], onBackground: !earlierShadowReaches(ringAt: $0)) }
+        let ringCommands = rings.indices.flatMap { commands(for: rings[$0], onBackground: onlyBackgroundUnder(ringAt: $0)) }
         return DisplayList(background: PackedPixel(r: bg.r, g: bg.g, b: bg.b, a: 255), commands: ringCommands + chromeCommands)
     }
 
-    /// Whether the tip shadow of a ring drawn before ring `index` reaches into its track (the rings
-    /// share their centre; a shadow's blur ends 5 sigma past its disc).
-    func earlierShadowReaches(ringAt index: Int) -> Bool {
+    /// Whether nothing but the background lies under ring `index`'s track: no pixel of a ring drawn
+    /// before it (they share the centre; their edges at least two pixels apart) and no tip shadow of
+    /// one (its blur ends 5 sigma past its disc).
+    func onlyBackgroundUnder(ringAt index: Int) -> Bool {
         let target = rings[index].geometry
         let inner = target.radius - target.thickness / 2, outer = target.radius + target.thickness / 2
-        return rings[..<index].contains { ring in
+        return !rings[..<index].contains { ring in
+            let g = ring.geometry
+            if g.radius - g.thickness / 2 - 2 < outer && g.radius + g.thickness / 2 + 2 > inner { return true }
             guard ring.value > theme.tipThreshold else { return false }
-            let g = ring.geometry, offset = theme.shadowOffset * g.thickness
+            let offset = theme.shadowOffset * g.thickness
             let distance = (g.radius * g.radius + offset * offset).squareRoot()
             let reach = g.thickness / 2 + 5 * theme.shadowSigma * g.thickness + 1
             return distance - reach < outer && distance + reach > inner
