@@ -1,4 +1,5 @@
 import Foundation
+import RingsAnimation
 
 /// Runs a shell command every `interval` seconds (on absolute times, like conky's exec) on a thread
 /// of its own and hands each line of its output to `deliver`, numbered across runs. A run that is
@@ -28,7 +29,7 @@ public final class CommandFeed: @unchecked Sendable {
     private var isStopped: Bool { lock.lock(); defer { lock.unlock() }; return stopped }
 
     private func run() {
-        let clock = { () -> Double in var ts = timespec(); clock_gettime(CLOCK_MONOTONIC, &ts); return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9 }
+        let monotonic = MonotonicClock(), clock = { monotonic.now() }
         let origin = clock()
         var number = 0, round = 0
         while !isStopped {

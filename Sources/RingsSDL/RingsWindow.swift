@@ -41,6 +41,8 @@ public final class RingsWindow {
             SDL_QuitSubSystem(SDL_INIT_VIDEO)
             throw SDLError("display \(display) does not exist (there \(displays == 1 ? "is 1 display, 0" : "are \(displays) displays, 0 to \(displays - 1)"))")
         }
+        // And ours again now: SDL's own, set while it opened the display, would pass errors on to it
+        // only after trying to restore display modes from inside the error handler.
         if driver == "x11" { X11Errors.guardProcess() }
         do { window = try Self.create(title: title, width: width, height: height, display: display) } catch {
             SDL_QuitSubSystem(SDL_INIT_VIDEO)

@@ -126,12 +126,11 @@ private struct ConfigReader {
             case "font": c.font = string(value, key)
             case "feed": c.feed = string(value, key).map { $0 == "-" ? $0 : relative($0) }
             case "source":
-                let text = value.array.map { list in list.compactMap(\.string).joined(separator: ",") } ?? value.string
-                if value.array.map({ $0.contains { $0.string == nil } }) ?? (text == nil) {
-                    report(key, "must be a list of sources such as [\"cpu\", \"mem\", \"disk:/\"], or one string \"cpu,mem\"")
-                } else if let text {
+                if let text = joined(value, \.string) {
                     check(key) { _ = try SystemSource.parse(text) }
                     c.source = text
+                } else {
+                    report(key, "must be a list of sources such as [\"cpu\", \"mem\", \"disk:/\"], or one string \"cpu,mem\"")
                 }
             case "exec": c.exec = string(value, key)
             case "every": c.every = checked(value, key) { text in _ = try Interval.parse(text) }
@@ -202,9 +201,13 @@ private struct ConfigReader {
     /// A string value that `validate` accepts.
     mutating func checked(_ value: TOMLValueConvertible, _ key: String, _ validate: (String) throws -> Void) -> String? {
         guard let text = string(value, key) else { return nil }
-        var ok = true
-        check(key) { do { try validate(text) } catch { ok = false; throw error } }
-        return ok ? text : nil
+        do {
+            try validate(text)
+            return text
+        } catch {
+            report(key, "\(error)")
+            return nil
+        }
     }
 
     mutating func string(_ value: TOMLValueConvertible, _ key: String) -> String? {
@@ -234,18 +237,19 @@ private struct ConfigReader {
 
     /// Ring values as a list (`[0.72, "135%"]`) or as the command line writes them (`"0.72,135%"`).
     mutating func progress(_ value: TOMLValueConvertible, _ key: String) -> [Double]? {
-        let text: String?
-        if let list = value.array {
-            let words = list.map { $0.string ?? $0.int.map { "\($0)" } ?? $0.double.map { "\($0)" } }
-            text = words.contains { $0 == nil } ? nil : words.map { $0! }.joined(separator: ",")
-        } else {
-            text = value.string ?? value.int.map { "\($0)" } ?? value.double.map { "\($0)" }
-        }
-        guard let text else { report(key, "must be values such as [0.72, \"135%\"] or \"0.72,135%\""); return nil }
+        guard let text = joined(value, { $0.string ?? $0.int.map { "\($0)" } ?? $0.double.map { "\($0)" } }) else { report(key, "must be values such as [0.72, \"135%\"] or \"0.72,135%\""); return nil }
         do { return try RingValues.parse(text) } catch {
             report(key, "\(error)")
             return nil
         }
+    }
+
+    /// A list written as the command line writes it: one value as `item` reads it, or a TOML list
+    /// of such values joined with commas; nil when a value cannot be read.
+    func joined(_ value: TOMLValueConvertible, _ item: (TOMLValueConvertible) -> String?) -> String? {
+        guard let list = value.array else { return item(value) }
+        let words = list.map(item)
+        return words.contains { $0 == nil } ? nil : words.map { $0! }.joined(separator: ",")
     }
 
     mutating func color(_ value: TOMLValueConvertible, _ key: String) -> RGB8? {
