@@ -70,17 +70,21 @@ public struct Rasterizer {
     public mutating func render(_ list: DisplayList, into pixmap: Pixmap, clip: IntRect? = nil) {
         let area = clip?.intersection(pixmap.bounds) ?? pixmap.bounds
         guard !area.isEmpty else { return }
-        let boxes = list.commands.map { area.intersection($0.shape.bounds) }
-        let bandRows = max(8, Rasterizer.bandPixels / max(1, area.width))
-        var top = area.minY
-        while top < area.maxY {
-            let band = IntRect(x: area.minX, y: top, width: area.width, height: min(bandRows, area.maxY - top))
-            pixmap.subview(band).fill(list.background)
-            for (command, box) in zip(list.commands, boxes) {
-                let clip = box.intersection(band)
-                if !clip.isEmpty { fill(command.shape, with: command.shader, into: pixmap, clip: clip) }
+        // Through a buffer pointer, never copying a command: a copy retains its shape and shader,
+        // which every thread shares (their reference counts would bounce between the cores).
+        list.commands.withUnsafeBufferPointer { commands in
+            let boxes = commands.map { area.intersection($0.shape.bounds) }
+            let bandRows = max(8, Rasterizer.bandPixels / max(1, area.width))
+            var top = area.minY
+            while top < area.maxY {
+                let band = IntRect(x: area.minX, y: top, width: area.width, height: min(bandRows, area.maxY - top))
+                pixmap.subview(band).fill(list.background)
+                for i in commands.indices {
+                    let clip = boxes[i].intersection(band)
+                    if !clip.isEmpty { fill(commands[i].shape, with: commands[i].shader, into: pixmap, clip: clip) }
+                }
+                top += band.height
             }
-            top += band.height
         }
     }
 
