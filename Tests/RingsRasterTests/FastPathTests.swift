@@ -14,6 +14,9 @@ import TestSupport
 /// | arc stroke   | 0.8       | 12  | the grid, plus the caps' crossing points where laps overlap     |
 /// | rounded rect | 4.5       | 8   | on axis-aligned edges the grid quantises coverage to 1/16       |
 /// | blurred disc | (soft)    | 2   | a tabulated profile against the same table, sampled 256 times   |
+/// | blurred ring | (soft)    | 3   | two tables, sampled at the pixel centre where sigma is 0.7 px   |
+/// | inner shadow | 1.0       | 8   | rim pixels: exact area times the shade at the pixel centre      |
+/// | opacity      | 0.8       | 8   | the shape's; the scaling is within one level                     |
 ///
 /// The fast paths themselves are exact areas (small circles, rectangle corners) or the half-plane
 /// model (circles of radius 24 px and more, whose error is below 1 / 192 of a pixel).
@@ -68,6 +71,43 @@ import TestSupport
             let shadow = BlurredDisc(center: Point(x: 23.7, y: 24.2), radius: 9, sigma: sigma)
             check([DrawCommand(shape: shadow, shader: SolidShader(RGB8(0, 0, 0).withOpacity(0.35)))],
                   edgeMean: 0.01, maximum: 2, "blurred disc sigma \(sigma)")
+        }
+    }
+
+    @Test func dropShadowsOfRingsAndDiscs() {
+        for (inner, sigma) in [(0.0, 1.5), (6.0, 0.7), (8.5, 2.5)] {
+            let shadow = BlurredRing(center: Point(x: 24.3, y: 23.6), innerRadius: inner, outerRadius: 14, sigma: sigma)
+            check([DrawCommand(shape: shadow, shader: SolidShader(RGB8(255, 255, 255).withOpacity(0.5)))],
+                  edgeMean: 0.01, maximum: 3, "blurred ring \(inner) sigma \(sigma)")
+        }
+    }
+
+    @Test func innerShadowsOfDiscsAndRings() {
+        var rng = SeededGenerator(seed: 14)
+        for _ in 0..<10 {
+            let c = Point(x: Double.random(in: 20...28, using: &rng), y: Double.random(in: 20...28, using: &rng))
+            let outer = Double.random(in: 8...19, using: &rng)
+            let inner = Bool.random(using: &rng) ? 0 : Double.random(in: 2...(outer - 3), using: &rng)
+            let shadow = InnerShadow(inside: Annulus(center: c, innerRadius: inner, outerRadius: outer),
+                                     offset: Point(x: Double.random(in: -4...4, using: &rng), y: Double.random(in: -4...4, using: &rng)),
+                                     sigma: Double.random(in: 0.5...4, using: &rng), spread: Double.random(in: 0...2, using: &rng))
+            check([DrawCommand(shape: Disc(center: Point(x: 24, y: 24), radius: 22), shader: SolidShader(RGB8(60, 200, 90).opaque)),
+                   DrawCommand(shape: shadow, shader: SolidShader(RGB8(255, 255, 255).withOpacity(0.6)))],
+                  edgeMean: 1.0, maximum: 8, "inner shadow \(shadow.shape) \(shadow.offset) \(shadow.sigma)")
+        }
+    }
+
+    @Test func opacityAndGradientsSideBySide() {
+        let top = Point(x: 0, y: 4), bottom = Point(x: 0, y: 44)
+        let gold = ColorRamp(stops: [.init(0, RGB8(0xEB, 0xD6, 0xAB).opaque), .init(0.9, RGB8(0xC6, 0xA0, 0x5D).opaque)])
+        let halves = SideBySideShader(left: LinearGradientShader(from: top, to: bottom, ramp: gold),
+                                      right: LinearGradientShader(from: bottom, to: top, ramp: gold), split: 24)
+        let arc = ArcStroke(center: Point(x: 24, y: 24), radius: 15, thickness: 7, startAngle: 0, sweep: 5)
+        check([DrawCommand(shape: arc, shader: halves)], edgeMean: 0.8, maximum: 12, "gradients side by side")
+        for opacity in [0.0, 0.3, 0.8, 1.0] {
+            check([DrawCommand(shape: Disc(center: Point(x: 22, y: 25), radius: 18), shader: SolidShader(RGB8(200, 40, 90).opaque)),
+                   DrawCommand(shape: arc, shader: OpacityShader(halves, opacity: opacity))],
+                  edgeMean: 0.8, maximum: 12, "opacity \(opacity)")
         }
     }
 

@@ -1,0 +1,108 @@
+/// A ring (an annulus; inner radius 0 makes it a disc) convolved with a Gaussian: the drop shadow of
+/// a disc or a ring. Blurring is linear, so its coverage is the outer disc's blur minus the hole's.
+public struct BlurredRing: SoftShape {
+    public var center: Point
+    public var innerRadius: Double, outerRadius: Double
+    public var sigma: Double
+    let outer: BlurProfile, inner: BlurProfile?
+
+    public init(center: Point, innerRadius: Double = 0, outerRadius: Double, sigma: Double) {
+        self.center = center
+        self.outerRadius = max(0, outerRadius)
+        self.innerRadius = min(max(0, innerRadius), self.outerRadius)
+        self.sigma = max(sigma, 1e-6)
+        outer = BlurProfile.shared(radius: self.outerRadius, sigma: self.sigma)
+        inner = self.innerRadius > 0 ? BlurProfile.shared(radius: self.innerRadius, sigma: self.sigma) : nil
+    }
+
+    public var bounds: IntRect {
+        IntRect(enclosingMinX: center.x - outer.reach, minY: center.y - outer.reach,
+                maxX: center.x + outer.reach, maxY: center.y + outer.reach)
+    }
+
+    @inline(__always)
+    func value(atDistance d: Double) -> Double {
+        outer.value(atDistance: d) - (inner?.value(atDistance: d) ?? 0)
+    }
+
+    public func forEachSpan(in clip: IntRect, coverageRow: UnsafeMutablePointer<Float>, _ body: SpanBody) {
+        let area = clip.intersection(bounds)
+        guard !area.isEmpty else { return }
+        let reach = outer.reach
+        for y in area.minY..<area.maxY {
+            let dy = Double(y) + 0.5 - center.y
+            if abs(dy) >= reach { continue }
+            let half = (reach * reach - dy * dy).squareRoot()
+            let x0 = max(area.minX, Int((center.x - half).rounded(.down)))
+            let x1 = min(area.maxX, Int((center.x + half).rounded(.up)))
+            guard x0 < x1 else { continue }
+            for x in x0..<x1 {
+                let dx = Double(x) + 0.5 - center.x
+                coverageRow[x] = Float(max(0, value(atDistance: (dx * dx + dy * dy).squareRoot())))
+            }
+            body(y, x0, x1 - x0, coverageRow + x0)
+        }
+    }
+
+    public func coverage(atX x: Double, y: Double) -> Double {
+        max(0, value(atDistance: (Point(x: x, y: y) - center).length))
+    }
+}
+
+/// The inner shadow of a disc or ring, as Core Animation layers draw one: everything outside the
+/// shape, moved by `offset`, blurred, and clipped to the shape. A light from the top left gives a
+/// positive offset and a shadow along the top-left rim. `spread` grows the shadow's caster outwards
+/// (and its hole inwards), so that a caster larger than the shape thins the shadow.
+public struct InnerShadow: Shape {
+    /// The shape the shadow falls inside (its pixels at the rim are exact areas).
+    public let shape: Annulus
+    public let offset: Point
+    public let sigma: Double
+    public let spread: Double
+    /// What lights the inside: the shape moved and grown, blurred.
+    let light: BlurredRing
+
+    public init(inside shape: Annulus, offset: Point, sigma: Double, spread: Double = 0) {
+        self.shape = shape
+        self.offset = offset
+        self.sigma = max(sigma, 1e-6)
+        self.spread = spread
+        light = BlurredRing(center: shape.center + offset,
+                            innerRadius: shape.innerRadius > 0 ? max(0, shape.innerRadius - spread) : 0,
+                            outerRadius: shape.outerRadius + spread, sigma: self.sigma)
+    }
+
+    public var bounds: IntRect { shape.bounds }
+
+    public func forEachSpan(in clip: IntRect, coverageRow: UnsafeMutablePointer<Float>, _ body: SpanBody) {
+        let c = light.center
+        // Wholly lit where the shadow's blur cannot reach: a disc around the light's centre (when it
+        // has no hole), skipped without a look at its pixels.
+        let lit = light.inner == nil ? light.outerRadius - 5 * sigma : -1
+        shape.forEachSpan(in: clip, coverageRow: coverageRow) { y, x, count, given in
+            let dy = Double(y) + 0.5 - c.y
+            var skipFrom = x + count, skipTo = x + count
+            if lit > 0, abs(dy) < lit {
+                let half = (lit * lit - dy * dy).squareRoot()
+                skipFrom = max(x, Int((c.x - half).rounded(.up)))
+                skipTo = min(x + count, Int((c.x + half).rounded(.down)))
+                if skipFrom >= skipTo { skipFrom = x + count; skipTo = x + count }
+            }
+            func emit(_ from: Int, _ to: Int) {
+                guard from < to else { return }
+                for px in from..<to {
+                    let dx = Double(px) + 0.5 - c.x
+                    let shade = 1 - light.value(atDistance: (dx * dx + dy * dy).squareRoot())
+                    coverageRow[px] = Float(max(0, shade)) * (given?[px - x] ?? 1)
+                }
+                body(y, from, to - from, coverageRow + from)
+            }
+            emit(x, skipFrom)
+            emit(skipTo, x + count)
+        }
+    }
+
+    public func coverage(atX x: Double, y: Double) -> Double {
+        shape.coverage(atX: x, y: y) * max(0, 1 - light.coverage(atX: x, y: y))
+    }
+}
