@@ -21,6 +21,12 @@ public struct Chrome: Sendable {
     public var label: String
     public var legend: [(name: String, value: String, color: RGB8)]
     public var showHelp = false
+    /// Text colour, the buttons' fill, and which buttons show (their titles).
+    public var ink = RGB8(255, 255, 255)
+    public var buttonFill = RGB8(255, 255, 255).withOpacity(0.16)
+    public var buttonTitles = Chrome.allButtons
+    /// The widest the label may be, as a fraction of the canvas's shorter side (nil: no limit).
+    public var labelWidthLimit: Double? = nil
     /// Recent frame times in milliseconds, for the F3 graph.
     public var frameTimes: [Double]? = nil
     public let glyphs: GlyphSource
@@ -31,15 +37,28 @@ public struct Chrome: Sendable {
 
     /// The chrome for these values: the label shows the selected ring's value, or the average of all
     /// rings when none is selected; the legend names each ring with its value.
+    /// A single ring's label is that ring's own (the soft theme's "Waiting..." and "Done"). The
+    /// theme sets the colours, whether the legend shows, and which buttons.
     public static func standard(theme: Theme, values: [Double], selection: Int?, glyphs: GlyphSource) -> Chrome {
-        let legend = values.enumerated().map { i, v in
+        let legend: [(name: String, value: String, color: RGB8)] = !theme.legend ? [] : values.enumerated().map { i, v in
             let style = theme.style(ofRing: i)
             return (name: (selection == i ? "> " : "") + style.name.capitalized, value: style.label.text(for: v), color: style.end)
         }
-        let label = selection.map { theme.style(ofRing: $0).label.text(for: values[$0]) }
-            ?? LabelFormat.percent().text(for: values.reduce(0, +) / Double(max(1, values.count)))
-        return Chrome(label: label, legend: legend, glyphs: glyphs)
+        func own(_ i: Int) -> String { theme.style(ofRing: i).label.text(for: values[i], started: values[i] > 0) }
+        let label = selection.map(own) ?? (values.count == 1 ? own(0)
+            : LabelFormat.percent().text(for: values.reduce(0, +) / Double(max(1, values.count))))
+        var chrome = Chrome(label: label, legend: legend, glyphs: glyphs)
+        chrome.ink = theme.ink
+        chrome.buttonFill = theme.buttonFill
+        chrome.buttonTitles = theme.buttons
+        // The soft control's label box is the tutorial's: the plate inset by 30 % on each side.
+        if theme.look == .soft { chrome.labelWidthLimit = 0.8 * theme.outerRadius }
+        return chrome
     }
+
+    /// Every on-screen button, in order, with what it does.
+    public static let allButtons = ["0%", "50%", "100%", "Random"]
+    static let intents: [String: Intent] = ["0%": .setSelected(0), "50%": .setSelected(0.5), "100%": .setSelected(1), "Random": .randomise]
 
     public static let help = [
         "Tab / Shift+Tab  select a ring", "0 - 9, =  set to 0 - 90 %, 100 %", "Left / Right  nudge 1 % (Shift: 10 %)",
@@ -47,11 +66,11 @@ public struct Chrome: Sendable {
         "F / F11  fullscreen    F3  frame times", "?  this help    Esc / q  quit",
     ]
 
-    /// The buttons of a canvas: 0 %, 50 %, 100 % and Random in a row along the bottom edge.
-    public static func buttons(width: Int, height: Int) -> [ChromeButton] {
+    /// The buttons of a canvas: by default 0 %, 50 %, 100 % and Random, in a row along the bottom edge.
+    public static func buttons(width: Int, height: Int, titles named: [String] = allButtons) -> [ChromeButton] {
         let s = Double(min(width, height))
         let h = max(18, Int(0.055 * s)), w = max(44, Int(0.15 * s)), gap = max(4, Int(0.02 * s))
-        let titles: [(String, Intent)] = [("0%", .setSelected(0)), ("50%", .setSelected(0.5)), ("100%", .setSelected(1)), ("Random", .randomise)]
+        let titles = named.compactMap { title in intents[title].map { (title, $0) } }
         let total = titles.count * w + (titles.count - 1) * gap
         let x0 = (width - total) / 2, y = height - h - max(4, Int(0.015 * s))
         return titles.enumerated().map { i, item in
@@ -67,9 +86,18 @@ public struct Chrome: Sendable {
         return IntRect(x: 0, y: 0, width: margin + widest + 2 * line, height: margin + (legend.count + 1) * line)
     }
 
+    /// The label's text height: 0.11 of the canvas's shorter side, smaller where the text would be
+    /// wider than `labelWidthLimit` (UIKit's adjustsFontSizeToFitWidth).
+    func labelHeight(width: Int, height: Int) -> Int {
+        let s = Double(min(width, height)), full = Int(0.11 * s)
+        guard let limit = labelWidthLimit, let mask = glyphs.mask(for: label, pixelHeight: full) else { return full }
+        let room = limit * s
+        return Double(mask.width) <= room ? full : max(4, Int(Double(full) * room / Double(mask.width)))
+    }
+
     /// Where the centre label can be (for redrawing it as it counts).
     public func labelFrame(width: Int, height: Int) -> IntRect {
-        let s = Double(min(width, height)), labelHeight = Int(0.11 * s)
+        let labelHeight = labelHeight(width: width, height: height)
         let mask = glyphs.mask(for: label, pixelHeight: labelHeight)
         let w = (mask?.width ?? 0) + 2 * labelHeight, h = (mask?.height ?? labelHeight) + 2
         return IntRect(x: width / 2 - w / 2, y: height / 2 - labelHeight / 2 - 1, width: w, height: h)
@@ -84,19 +112,19 @@ public struct Chrome: Sendable {
             let x = centerX.map { $0 - mask.width / 2 } ?? left
             out.append(DrawCommand(shape: mask.moved(toX: x, y: top), shader: SolidShader(color)))
         }
-        let white = RGB8(255, 255, 255).opaque
-        let labelHeight = Int(0.11 * s)
-        text(label, height: labelHeight, centerX: width / 2, top: height / 2 - labelHeight / 2, color: white)
+        let inked = ink.opaque
+        let labelHeight = labelHeight(width: width, height: height)
+        text(label, height: labelHeight, centerX: width / 2, top: height / 2 - labelHeight / 2, color: inked)
         let line = max(10, Int(0.04 * s)), margin = Int(0.015 * s)
         for (i, entry) in legend.enumerated() {
             text("\(entry.name)  \(entry.value)", height: Int(Double(line) * 0.8), left: margin, top: margin + i * line, color: entry.color.opaque)
         }
-        for button in Chrome.buttons(width: width, height: height) {
+        for button in Chrome.buttons(width: width, height: height, titles: buttonTitles) {
             let f = button.frame
             out.append(DrawCommand(shape: RoundedRect(x: Double(f.x), y: Double(f.y), width: Double(f.width), height: Double(f.height),
                                                       cornerRadius: Double(f.height) / 2),
-                                   shader: SolidShader(RGB8(255, 255, 255).withOpacity(0.16))))
-            text(button.title, height: Int(Double(f.height) * 0.55), centerX: f.x + f.width / 2, top: f.y + f.height * 22 / 100, color: white)
+                                   shader: SolidShader(buttonFill)))
+            text(button.title, height: Int(Double(f.height) * 0.55), centerX: f.x + f.width / 2, top: f.y + f.height * 22 / 100, color: inked)
         }
         if let times = frameTimes, !times.isEmpty { out += graph(times, width: width, height: height) }
         if showHelp {
@@ -106,7 +134,7 @@ public struct Chrome: Sendable {
                                                       cornerRadius: Double(lineHeight) / 2),
                                    shader: SolidShader(RGB8(20, 20, 24).withOpacity(0.9))))
             for (i, entry) in Chrome.help.enumerated() {
-                text(entry, height: Int(Double(lineHeight) * 0.7), left: left + lineHeight / 2, top: top + lineHeight / 2 + i * lineHeight, color: white)
+                text(entry, height: Int(Double(lineHeight) * 0.7), left: left + lineHeight / 2, top: top + lineHeight / 2 + i * lineHeight, color: RGB8(255, 255, 255).opaque)
             }
         }
         return out

@@ -89,8 +89,16 @@ public struct RingScene: Sendable {
     public var displayList: DisplayList {
         let bg = theme.background
         let chromeCommands = chrome?.commands(width: width, height: height, rings: progress.count) ?? []
-        let ringCommands = rings.indices.flatMap { commands(for: rings[$0], onBackground: onlyBackgroundUnder(ringAt: $0)) }
+        let ringCommands = theme.look == .soft ? softCommands
+            : rings.indices.flatMap { commands(for: rings[$0], onBackground: onlyBackgroundUnder(ringAt: $0)) }
         return DisplayList(background: PackedPixel(r: bg.r, g: bg.g, b: bg.b, a: 255), commands: ringCommands + chromeCommands)
+    }
+
+    /// The soft theme's control for the first ring's value (the look has one band).
+    var softCommands: [DrawCommand] {
+        let ring = rings[0], g = ring.geometry
+        let look = SoftLook(center: g.center, width: 2 * (g.radius + g.thickness / 2), canvas: IntRect(x: 0, y: 0, width: width, height: height))
+        return look.underlay + [look.band(value: ring.value, clockwise: theme.clockwise, style: ring.style, opacity: theme.bandOpacity), look.overlay]
     }
 
     /// Whether nothing but the background lies under ring `index`'s track: no pixel of a ring drawn
@@ -115,25 +123,48 @@ public struct RingScene: Sendable {
     /// wherever it covers whole pixels (the same colour, rounded once).
     func commands(for ring: Ring, onBackground: Bool = false) -> [DrawCommand] {
         let style = ring.style, g = ring.geometry, value = ring.value
-        let track = style.end.withOpacity(theme.trackOpacity)
-        let arc = ArcStroke(center: g.center, radius: g.radius, thickness: g.thickness, startAngle: 0, sweep: 2 * Double.pi * value)
-        let arcShader = ConicArcShader(arc: arc, ramp: ColorRamp(from: style.start.opaque, to: style.end.opaque))
+        let track = theme.track?.opaque ?? style.end.withOpacity(theme.trackOpacity)
+        let direction = theme.clockwise ? 1.0 : -1.0
+        let arc = ArcStroke(center: g.center, radius: g.radius, thickness: g.thickness, startAngle: 0, sweep: direction * 2 * Double.pi * value)
+        let band = bandShader(for: arc, style: style)
+        let arcShader = theme.bandOpacity < 1 ? OpacityShader(band, opacity: theme.bandOpacity) : band
         // The opaque arc hides the track wherever it covers whole pixels: skip drawing those.
-        let hidden = value > 0 && arcShader.isOpaque
+        let sameWidth = theme.trackWidth >= 1
+        let hidden = value > 0 && arcShader.isOpaque && sameWidth
             ? (arc.coversFullTurn ? Sector(center: g.center, start: 0, sweep: 2 * Double.pi) : arc.sector) : nil
+        let trackHalf = g.thickness * theme.trackWidth / 2
         var out = [DrawCommand(
-            shape: Annulus(center: g.center, innerRadius: g.radius - g.thickness / 2, outerRadius: g.radius + g.thickness / 2,
-                           occludedSector: hidden),
+            shape: Annulus(center: g.center, innerRadius: g.radius - trackHalf, outerRadius: g.radius + trackHalf, occludedSector: hidden),
             shader: SolidShader(onBackground ? track.over(theme.background.opaque) : track))]
         guard value > 0 else { return out }
         out.append(DrawCommand(shape: arc, shader: arcShader))
-        guard value > theme.tipThreshold else { return out }
-        let shadowCenter = arc.endPoint + arc.endTangent * (theme.shadowOffset * g.thickness)
-        out.append(DrawCommand(
-            shape: BlurredDisc(center: shadowCenter, radius: g.thickness / 2, sigma: theme.shadowSigma * g.thickness),
-            shader: SolidShader(RGB8(0, 0, 0).withOpacity(theme.shadowOpacity))))
-        out.append(DrawCommand(shape: Disc(center: arc.endPoint, radius: g.thickness / 2), shader: SolidShader(style.end.opaque)))
+        if value > theme.tipThreshold {
+            let shadowCenter = arc.endPoint + arc.endTangent * (theme.shadowOffset * g.thickness)
+            out.append(DrawCommand(
+                shape: BlurredDisc(center: shadowCenter, radius: g.thickness / 2, sigma: theme.shadowSigma * g.thickness),
+                shader: SolidShader(RGB8(0, 0, 0).withOpacity(theme.shadowOpacity))))
+            out.append(DrawCommand(shape: Disc(center: arc.endPoint, radius: g.thickness / 2), shader: SolidShader(style.end.opaque)))
+        }
+        if let dot = theme.dot {
+            out.append(DrawCommand(shape: Disc(center: arc.endPoint, radius: g.thickness * theme.dotSize / 2), shader: SolidShader(dot.opaque)))
+        }
         return out
+    }
+
+    /// The band's colours: the conic gradient along the arc, or the gold tutorial's two vertical
+    /// gradients, one per half of the ring, spanning its height.
+    func bandShader(for arc: ArcStroke, style: RingStyle) -> any Shader {
+        switch theme.gradient {
+        case .conic:
+            return ConicArcShader(arc: arc, ramp: ColorRamp(from: style.start.opaque, to: style.end.opaque))
+        case .halves:
+            let reach = arc.radius + arc.thickness / 2
+            let top = Point(x: arc.center.x, y: arc.center.y - reach), bottom = Point(x: arc.center.x, y: arc.center.y + reach)
+            func half(_ from: Double, _ to: Double) -> any Shader {
+                LinearGradientShader(from: top, to: bottom, ramp: ColorRamp(stops: [.init(from, style.start.opaque), .init(to, style.end.opaque)]))
+            }
+            return SideBySideShader(left: half(0, 0.9), right: half(0.1, 1), split: arc.center.x)
+        }
     }
 }
 

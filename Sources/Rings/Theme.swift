@@ -38,6 +38,54 @@ public struct Theme: Equatable, Sendable {
     /// Values shown when none are given.
     public var progress: [Double]
 
+    /// How the scene is built: concentric rings, or the skeuomorphic control of the soft theme.
+    public var look: Look = .rings
+    /// The track's own colour; nil draws it in each ring's end colour at `trackOpacity`.
+    public var track: RGB8? = nil
+    /// The track's thickness as a fraction of the band's (the gold theme's track is thinner).
+    public var trackWidth: Double = 1
+    /// How the band is coloured: a conic gradient along the arc, or two vertical linear gradients.
+    public var gradient: BandGradient = .conic
+    /// The band's opacity (the soft theme's 0.8).
+    public var bandOpacity: Double = 1
+    /// A dot of this colour riding the tip (the gold theme's white dot); its diameter is
+    /// `dotSize` of the band's thickness.
+    public var dot: RGB8? = nil
+    public var dotSize: Double = 0.6
+    /// Whether the arcs run clockwise from 12 o'clock (false mirrors them).
+    public var clockwise = true
+    /// Text colour of the label, legend and buttons, and the buttons' fill.
+    public var ink = RGB8(255, 255, 255)
+    public var buttonFill = RGB8(255, 255, 255).withOpacity(0.16)
+    /// Font families to try in turn through fontconfig, and the weight.
+    public var fonts = ["Inter", "DejaVu Sans"]
+    public var fontWeight: FontWeight = .bold
+    /// Which chrome the live window shows: the legend, and which buttons ("0%", "50%", "100%", "Random").
+    public var legend = true
+    public var buttons = ["0%", "50%", "100%", "Random"]
+    /// How new values animate in the window unless `--duration`, `--curve` or `--keyframes` say otherwise.
+    public var motion: MotionStyle = .standard
+
+    /// The scene builders a theme can choose.
+    public enum Look: String, Sendable, CaseIterable { case rings, soft }
+    /// How a band is coloured.
+    public enum BandGradient: String, Sendable, CaseIterable {
+        /// Start to end colour along the arc (every lap), as the activity rings are.
+        case conic
+        /// The gold tutorial's: a vertical gradient per half, start at the top on the left (stops 0 and
+        /// 0.9), at the top on the right too (stops 0.1 and 1).
+        case halves
+    }
+    /// Font weights fontconfig is asked for.
+    public enum FontWeight: String, Sendable, CaseIterable { case bold, thin }
+    /// A theme's default animation of a new value.
+    public enum MotionStyle: String, Sendable, CaseIterable {
+        /// easeInEaseOut over 1 s.
+        case standard
+        /// The gold tutorial's: 90 % of the way in the first second, the rest in the next.
+        case twoPhase = "two-phase"
+    }
+
     /// The built-in default, the `activity` look.
     public static let standard = Theme(
         name: "activity",

@@ -1,4 +1,5 @@
 import Foundation
+import RingsAnimation
 import RingsAssets
 import RingsRaster
 
@@ -64,7 +65,9 @@ public enum ThemeLoader {
 
         mutating func theme(_ root: [String: Any]) throws(ThemeError) -> Theme {
             let known: Set<String> = ["name", "background", "rings", "outerRadius", "thickness", "gap", "minimumHoleRadius",
-                                      "trackOpacity", "tipThreshold", "shadowOpacity", "shadowSigma", "shadowOffset", "progress"]
+                                      "trackOpacity", "tipThreshold", "shadowOpacity", "shadowSigma", "shadowOffset", "progress",
+                                      "look", "track", "trackWidth", "gradient", "bandOpacity", "dot", "dotSize", "clockwise",
+                                      "ink", "buttonFill", "buttonOpacity", "fonts", "fontWeight", "legend", "buttons", "motion"]
             if let unknown = root.keys.sorted().first(where: { !known.contains($0) }) {
                 throw fail(unknown, "is not a theme key (known keys: \(known.sorted().joined(separator: ", ")))")
             }
@@ -90,6 +93,37 @@ public enum ThemeLoader {
                     t.progress.append(try number(item, "progress[\(i)]", 0...RingValues.maximumProgress))
                 }
             }
+            if let v = root["look"] { t.look = try choice(v, "look") }
+            if let v = root["track"] { t.track = try color(v, "track") }
+            if let v = root["trackWidth"] { t.trackWidth = try number(v, "trackWidth", 0.01...1) }
+            if let v = root["gradient"] { t.gradient = try choice(v, "gradient") }
+            if let v = root["bandOpacity"] { t.bandOpacity = try number(v, "bandOpacity", 0...1) }
+            if let v = root["dot"] { t.dot = try color(v, "dot") }
+            if let v = root["dotSize"] { t.dotSize = try number(v, "dotSize", 0.05...1) }
+            if let v = root["clockwise"] { t.clockwise = try bool(v, "clockwise") }
+            if let v = root["ink"] { t.ink = try color(v, "ink") }
+            if let v = root["buttonFill"] {
+                let opacity = try root["buttonOpacity"].map { v throws(ThemeError) in try number(v, "buttonOpacity", 0...1) } ?? 1
+                t.buttonFill = try color(v, "buttonFill").withOpacity(opacity)
+            } else if root["buttonOpacity"] != nil {
+                throw fail("buttonOpacity", "needs buttonFill, the colour it applies to")
+            }
+            if let v = root["fonts"] {
+                guard let list = v as? [String], !list.isEmpty, list.allSatisfy({ !$0.isEmpty }) else {
+                    throw fail("fonts", "must be a non-empty list of font family names")
+                }
+                t.fonts = list
+            }
+            if let v = root["fontWeight"] { t.fontWeight = try choice(v, "fontWeight") }
+            if let v = root["legend"] { t.legend = try bool(v, "legend") }
+            if let v = root["buttons"] {
+                let offered = ["0%", "50%", "100%", "Random"]
+                guard let list = v as? [String], list.allSatisfy(offered.contains) else {
+                    throw fail("buttons", "must be a list of buttons out of \(offered.joined(separator: ", "))")
+                }
+                t.buttons = list
+            }
+            if let v = root["motion"] { t.motion = try choice(v, "motion") }
             if t.minimumHoleRadius >= t.outerRadius {
                 throw fail("minimumHoleRadius", "must be smaller than outerRadius (\(t.outerRadius))")
             }
@@ -102,14 +136,23 @@ public enum ThemeLoader {
             for (i, item) in list.enumerated() {
                 let key = "rings[\(i)]"
                 guard let ring = item as? [String: Any] else { throw fail(key, "must be an object with start and end colours") }
-                if let unknown = ring.keys.sorted().first(where: { !["name", "start", "end"].contains($0) }) {
-                    throw fail("\(key).\(unknown)", "is not a ring key (known: name, start, end)")
+                if let unknown = ring.keys.sorted().first(where: { !["name", "start", "end", "label"].contains($0) }) {
+                    throw fail("\(key).\(unknown)", "is not a ring key (known: name, start, end, label)")
+                }
+                var label = LabelFormat.percent()
+                if let v = ring["label"] {
+                    switch v as? String {
+                    case "percent": break
+                    case "download": label = .download
+                    default: throw fail("\(key).label", "must be \"percent\" or \"download\" (Waiting..., NN%, Done)")
+                    }
                 }
                 let fallback = Theme.standard.style(ofRing: i)
                 styles.append(RingStyle(
                     name: try ring["name"].map { v throws(ThemeError) in try string(v, "\(key).name") } ?? fallback.name,
                     start: try ring["start"].map { v throws(ThemeError) in try color(v, "\(key).start") } ?? fallback.start,
-                    end: try ring["end"].map { v throws(ThemeError) in try color(v, "\(key).end") } ?? fallback.end))
+                    end: try ring["end"].map { v throws(ThemeError) in try color(v, "\(key).end") } ?? fallback.end,
+                    label: label))
             }
             return styles
         }
@@ -118,6 +161,23 @@ public enum ThemeLoader {
         func jsonNumber(_ value: Any) -> NSNumber? {
             guard let n = value as? NSNumber, !String(describing: type(of: value)).contains("Boolean") else { return nil }
             return n
+        }
+
+        func bool(_ value: Any, _ key: String) throws(ThemeError) -> Bool {
+            guard let n = value as? NSNumber, String(describing: type(of: value)).contains("Boolean") else {
+                throw fail(key, "must be true or false")
+            }
+            return n.boolValue
+        }
+
+        /// One of an enumeration's raw values, named in the error when it is none of them.
+        func choice<Choice: RawRepresentable & CaseIterable>(_ value: Any, _ key: String) throws(ThemeError) -> Choice
+        where Choice.RawValue == String {
+            let names = Choice.allCases.map(\.rawValue)
+            guard let s = value as? String, let made = Choice(rawValue: s) else {
+                throw fail(key, "must be one of \(names.map { "\"\($0)\"" }.joined(separator: ", "))")
+            }
+            return made
         }
 
         func string(_ value: Any, _ key: String) throws(ThemeError) -> String {
@@ -134,9 +194,9 @@ public enum ThemeLoader {
 
         /// A colour as [r, g, b] with 0...255 integers or as "#rrggbb".
         func color(_ value: Any, _ key: String) throws(ThemeError) -> RGB8 {
-            let problem = "must be a colour: [r, g, b] with whole numbers 0 to 255, or \"#rrggbb\""
-            if let hex = value as? String {
-                guard let color = RGB8(hex: hex) else { throw fail(key, problem) }
+            let problem = "must be a colour: [r, g, b] with whole numbers 0 to 255, \"#rrggbb\", or a palette name (\(Palette.names.joined(separator: ", ")))"
+            if let text = value as? String {
+                guard let color = Palette.colors[text] ?? RGB8(hex: text) else { throw fail(key, problem) }
                 return color
             }
             guard let list = value as? [Any], list.count == 3 else { throw fail(key, problem) }

@@ -165,7 +165,11 @@ public struct Rasterizer {
             if opaque {
                 dst.update(from: src, count: count)
             } else {
-                for i in 0..<count { dst[i] = PixelMath.over(src[i], dst[i]) }
+                // An image's pixels are often wholly opaque or wholly clear: copy or skip those.
+                for i in 0..<count {
+                    let s = src[i], a = s >> 24
+                    if a == 255 { dst[i] = s } else if a != 0 { dst[i] = PixelMath.over(s, dst[i]) }
+                }
             }
             return
         }

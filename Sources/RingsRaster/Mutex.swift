@@ -1,11 +1,11 @@
 import Foundation
 
 /// A value guarded by a lock.
-final class Mutex<Value>: @unchecked Sendable {
+public final class Mutex<Value>: @unchecked Sendable {
     private var value: Value
     private let lock = NSLock()
-    init(_ value: Value) { self.value = value }
-    func withLock<R>(_ body: (inout Value) -> R) -> R {
+    public init(_ value: Value) { self.value = value }
+    public func withLock<R>(_ body: (inout Value) -> R) -> R {
         lock.lock(); defer { lock.unlock() }
         return body(&value)
     }

@@ -49,9 +49,26 @@ public struct RoundedRect: Shape {
     public func forEachSpan(in clip: IntRect, coverageRow: UnsafeMutablePointer<Float>, _ body: SpanBody) {
         let area = clip.intersection(bounds)
         guard !area.isEmpty else { return }
+        let maxX = minX + width, maxY = minY + height, r = cornerRadius
         for y in area.minY..<area.maxY {
-            for x in area.minX..<area.maxX { coverageRow[x] = Float(pixelCoverage(x: x, y: y)) }
-            body(y, area.minX, area.width, coverageRow + area.minX)
+            // Columns wholly inside on this row (clear of the sides, and of the corners on their rows)
+            // are one run with no coverage to compute; the pixels either side of it are exact areas.
+            let py0 = Double(y), py1 = py0 + 1
+            var inside = area.maxX..<area.maxX
+            if py0 >= minY && py1 <= maxY {
+                let inset = py0 >= minY + r && py1 <= maxY - r ? 0 : r
+                let lo = max(area.minX, Int((minX + inset).rounded(.up))), hi = min(area.maxX, Int((maxX - inset).rounded(.down)))
+                if lo < hi { inside = lo..<hi }
+            }
+            func partial(_ from: Int, _ to: Int) {
+                guard from < to else { return }
+                for x in from..<to { coverageRow[x] = Float(pixelCoverage(x: x, y: y)) }
+                body(y, from, to - from, coverageRow + from)
+            }
+            if inside.isEmpty { partial(area.minX, area.maxX); continue }
+            partial(area.minX, inside.lowerBound)
+            body(y, inside.lowerBound, inside.count, nil)
+            partial(inside.upperBound, area.maxX)
         }
     }
 

@@ -10,7 +10,7 @@ public enum AnimatedBench {
     /// (0 is the outermost), nil every ring.
     public static func run(scene still: RingScene, frames: Int, ring: Int? = nil) throws(SDLError) -> [Double] {
         let window = try RingsWindow(title: "rings bench", width: still.width, height: still.height)
-        let glyphs = try FontGlyphs()
+        let glyphs = try FontGlyphs(name: nil, for: still.theme)
         let painter = FramePainter(window: window)
         let moving = ring.map { [$0] } ?? Array(still.progress.indices)
         let start = still.progress.enumerated().map { moving.contains($0.offset) ? 0 : $0.element }

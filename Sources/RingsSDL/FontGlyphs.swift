@@ -13,14 +13,26 @@ public final class FontGlyphs: GlyphSource, @unchecked Sendable {
     private static let cacheLimit = 512
 
     /// The font `name` in bold, or by default Inter Bold if installed, else DejaVu Sans Bold.
-    public init(name: String? = nil) throws(SDLError) {
-        let wanted = name.map { [$0] } ?? ["Inter", "DejaVu Sans"]
+    public convenience init(name: String? = nil) throws(SDLError) {
+        try self.init(name: name, families: Theme.standard.fonts, weight: .bold)
+    }
+
+    /// The font `name`, or else the first of a theme's font families that is installed, in its weight.
+    public convenience init(name: String?, for theme: Theme) throws(SDLError) {
+        try self.init(name: name, families: theme.fonts, weight: theme.fontWeight)
+    }
+
+    /// The font `name`, or else the first of `families` that fontconfig has, in `weight`.
+    public init(name: String?, families: [String], weight: Theme.FontWeight) throws(SDLError) {
+        let wanted = name.map { [$0] } ?? families
         var found: (family: String, file: String)?
         for family in wanted {
-            if let match = FontGlyphs.match(family), match.family.lowercased().contains(family.lowercased()) { found = match; break }
+            if let match = FontGlyphs.match(family, weight: weight), match.family.lowercased().contains(family.lowercased()) {
+                found = match; break
+            }
         }
         guard let found else {
-            let offered = FontGlyphs.match(wanted[0])?.family ?? "nothing"
+            let offered = FontGlyphs.match(wanted[0], weight: weight)?.family ?? "nothing"
             throw SDLError("font '\(wanted[0])' is not installed (fontconfig offers \(offered); `fc-list : family` lists them)")
         }
         path = found.file
@@ -34,11 +46,11 @@ public final class FontGlyphs: GlyphSource, @unchecked Sendable {
         for font in fonts.values { TTF_CloseFont(font) }
     }
 
-    /// fontconfig's best bold match for a family: its family name and file.
-    static func match(_ family: String) -> (family: String, file: String)? {
+    /// fontconfig's best match for a family in a weight: its family name and file.
+    static func match(_ family: String, weight: Theme.FontWeight) -> (family: String, file: String)? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/fc-match")
-        process.arguments = ["-f", "%{family}\n%{file}", "\(family):style=Bold"]
+        process.arguments = ["-f", "%{family}\n%{file}", "\(family):weight=\(weight.rawValue)"]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice

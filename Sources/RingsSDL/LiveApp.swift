@@ -64,7 +64,7 @@ public final class LiveApp {
     public init(options: Options) throws(SDLError) {
         self.options = options
         window = try RingsWindow(title: "rings", width: options.size.width, height: options.size.height, display: options.display)
-        glyphs = options.chrome ? try FontGlyphs(name: options.font) : nil
+        glyphs = options.chrome ? try FontGlyphs(name: options.font, for: options.theme) : nil
         painter = FramePainter(window: window)
         if options.fullscreen || options.kiosk { window.toggleFullscreen() }
         if options.kiosk {
@@ -192,7 +192,7 @@ public final class LiveApp {
         var mapper = EventMapper(layout: RingLayout(width: width, height: height, count: model.count, theme: options.theme,
                                                     offset: offset(width: width, height: height)),
                                  pixelScale: scale, isDragging: model.isDragging)
-        if glyphs != nil { mapper.buttons = Chrome.buttons(width: width, height: height) }
+        if glyphs != nil { mapper.buttons = Chrome.buttons(width: width, height: height, titles: options.theme.buttons) }
         if options.kiosk, let quitChord = kioskMeaning(event) { quit = quitChord; return }
         var mx: Int32 = 0, my: Int32 = 0
         SDL_GetMouseState(&mx, &my)

@@ -20,7 +20,7 @@ public enum Soak {
     public static func run(scene still: RingScene, frames: Int) throws(SDLError) -> Result {
         let window = try RingsWindow(title: "rings soak", width: still.width, height: still.height)
         let painter = FramePainter(window: window)
-        let glyphs = try FontGlyphs()
+        let glyphs = try FontGlyphs(name: nil, for: still.theme)
         let names = still.progress.indices.map { still.theme.style(ofRing: $0).name }
         let model = RingsModel(values: still.progress, spec: .tween(duration: 0.25, curve: .easeInEaseOut))
         var random = SystemRandomNumberGenerator()

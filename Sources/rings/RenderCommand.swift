@@ -36,7 +36,7 @@ struct RenderCommand: ParsableCommand {
         }
         if chrome == .full {
             do {
-                frame.chrome = Chrome.standard(theme: frame.theme, values: frame.progress, selection: nil, glyphs: try FontGlyphs(name: font ?? file.font))
+                frame.chrome = Chrome.standard(theme: frame.theme, values: frame.progress, selection: nil, glyphs: try FontGlyphs(name: font ?? file.font, for: frame.theme))
             } catch { throw UserError(error) }
         }
         var renderer = SceneRenderer()
