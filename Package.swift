@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "RingsAnimation", swiftSettings: optimised),
 
         // MARK: The product's model and scene
-        .target(name: "RingsAssets", path: "Assets", exclude: ["Pictures"], resources: [.copy("Themes")]),
+        .target(name: "RingsAssets", path: "Assets", exclude: ["Pictures"], resources: [.copy("Themes"), .copy("Presets")]),
         .target(name: "Rings", dependencies: ["RingsRaster", "Shaders", "RingsAnimation", "RingsAssets"], swiftSettings: optimised),
 
         // MARK: SDL and the executable

@@ -27,7 +27,7 @@ public enum ThemeError: Error, Equatable, CustomStringConvertible {
 /// wrong type or out of range, or one that no theme has, is an error that names it.
 public enum ThemeLoader {
     /// Names of the built-in themes.
-    public static var builtInNames: [String] { BundledAssets.themeNames }
+    public static var builtInNames: [String] { BundledAssets.names(in: .themes) }
 
     /// A built-in theme by name, or a theme file when `nameOrPath` ends in .json or contains a slash.
     public static func load(_ nameOrPath: String) throws(ThemeError) -> Theme {
@@ -39,7 +39,7 @@ public enum ThemeLoader {
             }
             return try parse(data, source: nameOrPath)
         }
-        guard let data = BundledAssets.themeData(named: nameOrPath) else {
+        guard let data = BundledAssets.data(named: nameOrPath, in: .themes) else {
             throw .unknownTheme(nameOrPath, available: builtInNames)
         }
         return try parse(data, source: "'\(nameOrPath)'")
@@ -55,7 +55,13 @@ public enum ThemeLoader {
             throw .malformed(source: source, reason: "the top level must be an object")
         }
         var reader = Reader(source: source)
-        return try reader.theme(root)
+        return try reader.theme(root, over: Theme.standard)
+    }
+
+    /// `base` with the theme keys of `keys` set (a preset's changes to its theme); `source` names it in errors.
+    public static func apply(_ keys: [String: Any], over base: Theme, source: String) throws(ThemeError) -> Theme {
+        var reader = Reader(source: source)
+        return try reader.theme(keys, over: base)
     }
 
     private struct Reader {
@@ -63,7 +69,7 @@ public enum ThemeLoader {
 
         func fail(_ key: String, _ problem: String) -> ThemeError { .badValue(source: source, key: key, problem: problem) }
 
-        mutating func theme(_ root: [String: Any]) throws(ThemeError) -> Theme {
+        mutating func theme(_ root: [String: Any], over base: Theme) throws(ThemeError) -> Theme {
             let known: Set<String> = ["name", "background", "rings", "outerRadius", "thickness", "gap", "minimumHoleRadius",
                                       "trackOpacity", "tipThreshold", "shadowOpacity", "shadowSigma", "shadowOffset", "progress",
                                       "look", "track", "trackWidth", "gradient", "bandOpacity", "dot", "dotSize", "clockwise",
@@ -71,7 +77,7 @@ public enum ThemeLoader {
             if let unknown = root.keys.sorted().first(where: { !known.contains($0) }) {
                 throw fail(unknown, "is not a theme key (known keys: \(known.sorted().joined(separator: ", ")))")
             }
-            var t = Theme.standard
+            var t = base
             if let v = root["name"] { t.name = try string(v, "name") }
             if let v = root["background"] { t.background = try color(v, "background") }
             if let v = root["rings"] { t.rings = try rings(v) }

@@ -34,6 +34,8 @@ struct RingEntry {
 /// relative to the file.
 struct ConfigFile {
     var theme: String?
+    var preset: String?
+    var counterclockwise: Bool?
     var size: String?
     var progress: [Double]?
     var duration: Double?
@@ -51,7 +53,7 @@ struct ConfigFile {
     var stats: Bool?
     var rings: [RingEntry] = []
 
-    static let keys = ["theme", "size", "progress", "duration", "curve", "fullscreen", "kiosk", "display", "shift-every",
+    static let keys = ["theme", "preset", "counterclockwise", "size", "progress", "duration", "curve", "fullscreen", "kiosk", "display", "shift-every",
                        "chrome", "font", "feed", "source", "exec", "every", "stats", "ring"]
     static let ringKeys = ["name", "start", "end", "goal", "unit", "label", "decimals", "progress"]
 
@@ -109,6 +111,10 @@ private struct ConfigReader {
             case "theme":
                 c.theme = string(value, key).map(relative)
                 if let theme = c.theme { check(key) { _ = try ThemeLoader.load(theme) } }
+            case "preset":
+                c.preset = string(value, key)
+                if let preset = c.preset { check(key) { _ = try Preset.load(preset) } }
+            case "counterclockwise": c.counterclockwise = bool(value, key)
             case "size": c.size = checked(value, key) { text in _ = try CanvasSize.parse(text) }
             case "progress": c.progress = progress(value, key)
             case "duration": c.duration = number(value, key, 0...3600)

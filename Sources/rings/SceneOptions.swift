@@ -7,8 +7,14 @@ struct SceneOptions: ParsableArguments {
                                valueName: "path"))
     var config: String?
 
-    @Option(help: ArgumentHelp("A built-in theme (activity, flat) or the path of a theme .json file. Default: activity.", valueName: "name|path"))
+    @Option(help: ArgumentHelp("A built-in theme (activity, flat, gold, soft, tutorial) or the path of a theme .json file. Default: activity.", valueName: "name|path"))
     var theme: String?
+
+    @Option(help: ArgumentHelp("A preset (`rings presets` lists them): its theme, size and values, unless other options say otherwise.", valueName: "name"))
+    var preset: String?
+
+    @Flag(help: "Run the arcs counterclockwise from 12 o'clock (mirrors the rings).")
+    var counterclockwise = false
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Canvas size in pixels, 1 to 16384 on a side.", valueName: "WxH"))
     var size: String?
@@ -28,11 +34,20 @@ struct SceneOptions: ParsableArguments {
     /// `defaultSize` and the theme's values.
     func scene(defaultSize: (Int, Int), file: ConfigFile? = nil) throws -> RingScene {
         let file = try file ?? settings()
-        let (width, height) = try (size ?? file.size).map(CanvasSize.parse) ?? defaultSize
+        let presetName = preset ?? file.preset
+        if presetName != nil, theme != nil || (preset == nil && file.theme != nil) {
+            throw UserError("give a theme or a preset, not both (a preset brings its own theme)")
+        }
+        let chosen: Preset?
+        do { chosen = try presetName.map { name throws(ThemeError) in try Preset.load(name) } } catch { throw UserError(error) }
+        let (width, height) = try (size ?? file.size).map(CanvasSize.parse) ?? chosen.map { ($0.width, $0.height) } ?? defaultSize
         var loaded: Theme
-        do { loaded = try ThemeLoader.load(theme ?? file.theme ?? "activity") } catch { throw UserError(error) }
+        if let chosen { loaded = chosen.theme } else {
+            do { loaded = try ThemeLoader.load(theme ?? file.theme ?? "activity") } catch { throw UserError(error) }
+        }
         loaded.rings = file.styles(over: loaded)
-        var values = file.progress ?? (file.rings.isEmpty ? nil : file.rings.map { $0.progress ?? 0 })
+        if counterclockwise || file.counterclockwise == true { loaded.clockwise = false }
+        var values = file.progress ?? (file.rings.isEmpty ? chosen?.progress : file.rings.map { $0.progress ?? 0 })
         if let progress {
             do { values = try RingValues.parse(progress) } catch { throw UserError(error) }
         }

@@ -72,13 +72,16 @@ struct WindowCommand: ParsableCommand {
         let display = display ?? file.display ?? 0
         guard display >= 0 else { throw UserError("--display must be 0 or more, not \(display)") }
         let (duration, curve) = try timing.checked(file: file)
+        // A theme's own motion (gold's two phases) unless a duration or curve is asked for.
+        let timed = [timing.duration, file.duration].contains { $0 != nil } || [timing.curve, file.curve].contains { $0 != nil }
+        let spec: AnimationSpec = !timed && initial.theme.motion == .twoPhase ? .twoPhase() : .tween(duration: duration, curve: curve)
         let kiosk = kiosk ?? file.kiosk ?? false
         let chromeChoice: ChromeChoice = chrome ?? file.chrome ?? (kiosk ? ChromeChoice.none : .full)
         let feed = feed ?? file.feed
         let app: LiveApp
         do {
             app = try LiveApp(options: .init(theme: initial.theme, values: initial.progress,
-                                             spec: .tween(duration: duration, curve: curve),
+                                             spec: spec,
                                              size: (initial.width, initial.height), fullscreen: fullscreen ?? file.fullscreen ?? false,
                                              chrome: chromeChoice == .full, font: font ?? file.font,
                                              feed: feed.map { $0 == "-" ? .standardInput : .path($0) },
