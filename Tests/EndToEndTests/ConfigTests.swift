@@ -110,7 +110,9 @@ import TestSupport
         #expect(options.count >= 15, "\(options)")
         let path = try file("all.toml", options.sorted().map { key in
             switch key {
-            case "fullscreen", "kiosk", "stats": "\(key) = false"
+            case "fullscreen", "kiosk", "stats", "counterclockwise": "\(key) = false"
+            case "preset": "preset = \"gold\""
+            case "theme": "theme = \"flat\""
             case "display": "display = 0"
             case "duration": "duration = 1"
             case "size": "size = \"100x100\""
@@ -119,12 +121,17 @@ import TestSupport
             case "chrome": "chrome = \"full\""
             case "every", "shift-every": "\(key) = \"2s\""
             case "source": "source = \"cpu\""
-            case "theme": "theme = \"flat\""
             default: "\(key) = \"x\""
             }
         }.joined(separator: "\n"))
-        let result = try runProgram(ringsBinary, ["check-config", path])
-        #expect(result.status == 0, "\(options.sorted()): \(result.stderr)")
+        // A preset brings its own theme: the two together are refused; each alone is fine.
+        let both = try runProgram(ringsBinary, ["check-config", path])
+        #expect(both.status == 1 && both.stderr.contains("not both"), "\(both.stderr)")
+        for left in ["theme", "preset"] {
+            let text = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix(left + " ") }
+            let result = try runProgram(ringsBinary, ["check-config", try file("all-but-\(left).toml", text.joined(separator: "\n"))])
+            #expect(result.status == 0, "\(options.sorted()): \(result.stderr)")
+        }
     }
 
     @Test func theReadmesExampleIsAGoodFile() throws {
