@@ -31,6 +31,8 @@ public final class LiveApp {
         public var display: Int
         /// Every this many seconds the rings move by a few pixels, round a small square (burn-in).
         public var shiftEvery: Double?
+        /// Values to set at given times after the window opens (a demo's simulated data).
+        public var script: ValueScript?
         public init(theme: Theme, values: [Double], spec: AnimationSpec, size: (width: Int, height: Int),
                     fullscreen: Bool = false, chrome: Bool = true, font: String? = nil, feed: LineFeed.Source? = nil,
                     sources: [SystemSource] = [], exec: String? = nil, every: Double = 2, kiosk: Bool = false,
@@ -145,6 +147,21 @@ public final class LiveApp {
             }
             sample(clock.now())
             loop.addTimer(interval: options.every, action: sample)
+        }
+        if let script = options.script {
+            // Stepped by a timer as fast as its closest steps, stopped after the last.
+            let start = clock.now()
+            var done = -Double.infinity
+            let gaps = zip(script.steps, script.steps.dropFirst()).map { $1.at - $0.at }.filter { $0 > 0 }
+            var timer: FrameLoop.TimerID?
+            timer = loop.addTimer(interval: max(0.005, gaps.min() ?? 0.01)) { [unowned self] now in
+                let elapsed = now - start
+                for step in script.steps(after: done, upTo: elapsed) {
+                    self.model.apply(.set(ring: step.ring, value: step.value), at: now)
+                }
+                done = elapsed
+                if elapsed >= script.duration, let id = timer { loop.removeTimer(id) }
+            }
         }
         if let interval = options.shiftEvery {
             loop.addTimer(interval: interval) { [unowned self] _ in

@@ -151,6 +151,18 @@ import TestSupport
         #expect(throws: ThemeError.self) { try Preset.load("nope") }
     }
 
+    /// Seed 002's simulated download: 1.5 s of waiting, 0.03 s a step below 40 %, 0.1 s to 60 %, then 0.01 s.
+    @Test func downloadScriptKeepsTheTutorialsTimes() {
+        let script = ValueScript.download
+        #expect(script.steps.count == 101 && script.steps.allSatisfy { $0.ring == 0 })
+        func when(_ percent: Int) -> Double { script.steps[percent].at }
+        #expect(abs(when(0) - 1.5) < 1e-9)
+        #expect(abs(when(39) - (1.5 + 39 * 0.03)) < 1e-9)
+        #expect(abs(when(59) - when(39) - 20 * 0.1) < 1e-9)
+        #expect(abs(script.duration - when(59) - 41 * 0.01) < 1e-9)
+        #expect(script.steps(after: 2.0, upTo: 2.09).map(\.value) == [0.17, 0.18, 0.19])
+    }
+
     @Test func newThemeKeysAreChecked() {
         for (json, key) in [(#"{"look": "glass"}"#, "'look'"), (#"{"gradient": 3}"#, "'gradient'"), (#"{"clockwise": "yes"}"#, "'clockwise'"),
                             (#"{"buttons": ["0%", "Boom"]}"#, "'buttons'"), (#"{"track": "mauve"}"#, "'track'"),
