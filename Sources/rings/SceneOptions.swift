@@ -51,6 +51,9 @@ struct SceneOptions: ParsableArguments {
         if let progress {
             do { values = try RingValues.parse(progress) } catch { throw UserError(error) }
         }
+        if loaded.look == .soft, let count = values?.count, count > 1 {
+            throw UserError("the \(loaded.name) theme shows one ring, but \(count) values were given")
+        }
         return RingScene(theme: loaded, width: width, height: height, progress: values)
     }
 }
