@@ -141,7 +141,7 @@ public struct RingScene: Sendable {
         if value > theme.tipThreshold {
             let shadowCenter = arc.endPoint + arc.endTangent * (theme.shadowOffset * g.thickness)
             out.append(DrawCommand(
-                shape: BlurredDisc(center: shadowCenter, radius: g.thickness / 2, sigma: theme.shadowSigma * g.thickness),
+                shape: BlurredRing(center: shadowCenter, outerRadius: g.thickness / 2, sigma: theme.shadowSigma * g.thickness),
                 shader: SolidShader(RGB8(0, 0, 0).withOpacity(theme.shadowOpacity))))
             out.append(DrawCommand(shape: Disc(center: arc.endPoint, radius: g.thickness / 2), shader: SolidShader(style.end.opaque)))
         }

@@ -55,4 +55,3 @@ public struct ReferenceRenderer: Sendable {
 
 /// Marks shapes whose coverage is soft everywhere (blurs), so partial coverage does not make an edge.
 public protocol SoftShape: Shape {}
-extension BlurredDisc: SoftShape {}

@@ -1,5 +1,6 @@
 /// A ring (an annulus; inner radius 0 makes it a disc) convolved with a Gaussian: the drop shadow of
 /// a disc or a ring. Blurring is linear, so its coverage is the outer disc's blur minus the hole's.
+/// Each disc's radial profile depends only on radius / sigma and is tabulated once (`BlurProfile`).
 public struct BlurredRing: SoftShape {
     public var center: Point
     public var innerRadius: Double, outerRadius: Double

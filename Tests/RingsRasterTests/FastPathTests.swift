@@ -68,7 +68,7 @@ import TestSupport
 
     @Test func blurredDiscs() {
         for sigma in [0.5, 1.2, 3.0] {
-            let shadow = BlurredDisc(center: Point(x: 23.7, y: 24.2), radius: 9, sigma: sigma)
+            let shadow = BlurredRing(center: Point(x: 23.7, y: 24.2), outerRadius: 9, sigma: sigma)
             check([DrawCommand(shape: shadow, shader: SolidShader(RGB8(0, 0, 0).withOpacity(0.35)))],
                   edgeMean: 0.01, maximum: 2, "blurred disc sigma \(sigma)")
         }

@@ -1,52 +1,5 @@
 import Foundation
 
-/// A disc convolved with a Gaussian: the soft shape of a drop shadow.
-///
-/// Its coverage at distance rho from the centre is the chance that a Gaussian sample centred there
-/// falls in the disc. That radial profile depends only on radius / sigma, so it is tabulated once per
-/// ratio and shared.
-public struct BlurredDisc: Shape {
-    public var center: Point
-    public var radius: Double
-    public var sigma: Double
-    let profile: BlurProfile
-
-    public init(center: Point, radius: Double, sigma: Double) {
-        self.center = center
-        self.radius = max(0, radius)
-        self.sigma = max(sigma, 1e-6)
-        profile = BlurProfile.shared(radius: self.radius, sigma: self.sigma)
-    }
-
-    public var bounds: IntRect {
-        let reach = profile.reach
-        return IntRect(enclosingMinX: center.x - reach, minY: center.y - reach, maxX: center.x + reach, maxY: center.y + reach)
-    }
-
-    public func forEachSpan(in clip: IntRect, coverageRow: UnsafeMutablePointer<Float>, _ body: SpanBody) {
-        let area = clip.intersection(bounds)
-        guard !area.isEmpty else { return }
-        let reach = profile.reach
-        for y in area.minY..<area.maxY {
-            let dy = Double(y) + 0.5 - center.y
-            if abs(dy) >= reach { continue }
-            let half = (reach * reach - dy * dy).squareRoot()
-            let x0 = max(area.minX, Int((center.x - half).rounded(.down)))
-            let x1 = min(area.maxX, Int((center.x + half).rounded(.up)))
-            guard x0 < x1 else { continue }
-            for x in x0..<x1 {
-                let dx = Double(x) + 0.5 - center.x
-                coverageRow[x] = Float(profile.value(atDistance: (dx * dx + dy * dy).squareRoot()))
-            }
-            body(y, x0, x1 - x0, coverageRow + x0)
-        }
-    }
-
-    public func coverage(atX x: Double, y: Double) -> Double {
-        profile.value(atDistance: (Point(x: x, y: y) - center).length)
-    }
-}
-
 /// The radial profile of a Gaussian-blurred disc, tabulated in units of sigma.
 final class BlurProfile: @unchecked Sendable {
     let radius: Double, sigma: Double
