@@ -62,7 +62,7 @@ public struct Theme: Equatable, Sendable {
     public var fontWeight: FontWeight = .bold
     /// Which chrome the live window shows: the legend, and which buttons ("0%", "50%", "100%", "Random").
     public var legend = true
-    public var buttons = ["0%", "50%", "100%", "Random"]
+    public var buttons = Chrome.allButtons
     /// How new values animate in the window unless `--duration`, `--curve` or `--keyframes` say otherwise.
     public var motion: MotionStyle = .standard
 

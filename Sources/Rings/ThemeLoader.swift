@@ -123,9 +123,8 @@ public enum ThemeLoader {
             if let v = root["fontWeight"] { t.fontWeight = try choice(v, "fontWeight") }
             if let v = root["legend"] { t.legend = try bool(v, "legend") }
             if let v = root["buttons"] {
-                let offered = ["0%", "50%", "100%", "Random"]
-                guard let list = v as? [String], list.allSatisfy(offered.contains) else {
-                    throw fail("buttons", "must be a list of buttons out of \(offered.joined(separator: ", "))")
+                guard let list = v as? [String], list.allSatisfy(Chrome.allButtons.contains) else {
+                    throw fail("buttons", "must be a list of buttons out of \(Chrome.allButtons.joined(separator: ", "))")
                 }
                 t.buttons = list
             }

@@ -73,7 +73,7 @@ struct WindowCommand: ParsableCommand {
         guard display >= 0 else { throw UserError("--display must be 0 or more, not \(display)") }
         let (duration, curve) = try timing.checked(file: file)
         // A theme's own motion (gold's two phases) unless a duration or curve is asked for.
-        let timed = [timing.duration, file.duration].contains { $0 != nil } || [timing.curve, file.curve].contains { $0 != nil }
+        let timed = timing.duration ?? file.duration != nil || timing.curve ?? file.curve != nil
         let spec: AnimationSpec = !timed && initial.theme.motion == .twoPhase ? .twoPhase() : .tween(duration: duration, curve: curve)
         let kiosk = kiosk ?? file.kiosk ?? false
         let chromeChoice: ChromeChoice = chrome ?? file.chrome ?? (kiosk ? ChromeChoice.none : .full)
