@@ -3,21 +3,27 @@ import Foundation
 /// A circular arc stroked with round caps: every point within `thickness / 2` of the centre-line arc
 /// that starts at `startAngle` (clockwise from 12 o'clock) and runs through `sweep` radians (positive
 /// clockwise on screen, negative counter-clockwise). Sweeps of a full turn or more cover the whole
-/// annulus; which lap lies on top is the shader's business (see `topmostParameter`).
+/// annulus; which lap lies on top is the shader's business (see `topmostParameter`). With butt caps
+/// the band ends square on the radii through its end points (a stroke's default in SwiftUI).
 public struct ArcStroke: Shape {
+    /// How the band ends.
+    public enum Cap: Sendable { case round, butt }
+
     public let center: Point
     public let radius: Double
     public let thickness: Double
     public let startAngle: Double
     public let sweep: Double
+    public let cap: Cap
     /// The end points, the directions of travel there and the wedge, worked out once: the per-pixel
     /// rules below ask for them at every sample.
     public let startPoint: Point, endPoint: Point
     public let startTangent: Point, endTangent: Point
     public let sector: Sector
 
-    public init(center: Point, radius: Double, thickness: Double, startAngle: Double, sweep: Double) {
+    public init(center: Point, radius: Double, thickness: Double, startAngle: Double, sweep: Double, cap: Cap = .round) {
         self.center = center
+        self.cap = cap
         self.radius = max(0, radius)
         self.thickness = max(0, thickness)
         self.startAngle = startAngle
@@ -49,6 +55,7 @@ public struct ArcStroke: Shape {
 
     public var bounds: IntRect {
         if coversFullTurn { return annulus.bounds }
+        if cap == .butt && sweep == 0 { return IntRect(x: 0, y: 0, width: 0, height: 0) }
         let (start, span) = clockwiseSector
         var points = [Point.onCircle(center: center, radius: radius, angle: start),
                       Point.onCircle(center: center, radius: radius, angle: start + span)]
@@ -71,6 +78,7 @@ public struct ArcStroke: Shape {
             scan.forEachRun(in: clip, coverageRow: coverageRow, body)
             return
         }
+        if cap == .butt { return forEachButtSpan(in: clip, coverageRow: coverageRow, body) }
         let sector = self.sector
         let a = startPoint, b = endPoint
         let w = halfWidth, reach = (w + 1) * (w + 1)
@@ -102,6 +110,58 @@ public struct ArcStroke: Shape {
         }
     }
 
+    /// Butt caps: the annulus's runs cut to the wedge by pixel centres, except on the rows an end
+    /// radius crosses, where each pixel near it takes the area of the wedge in it times the annulus's.
+    private func forEachButtSpan(in clip: IntRect, coverageRow: UnsafeMutablePointer<Float>, _ body: SpanBody) {
+        let sector = self.sector, w = halfWidth
+        let ends = [(startPoint, startTangent), (endPoint, endTangent)]
+        let edgeRows = ends.map { point, tangent in
+            (min(point.y - tangent.x * w, point.y + tangent.x * w) - 1.5, max(point.y - tangent.x * w, point.y + tangent.x * w) + 1.5)
+        }
+        annulus.forEachRun(in: clip, coverageRow: coverageRow) { y, x0, count, coverage in
+            let py = Double(y) + 0.5
+            guard edgeRows.contains(where: { py > $0.0 && py < $0.1 }) else {
+                sector.forEachPiece(y: y, x0: x0, count: count) { x, n, inside in
+                    if inside { body(y, x, n, coverage.map { $0 + (x - x0) }) }
+                }
+                return
+            }
+            let cut = coverageRow + x0
+            var first = -1, last = -1
+            for i in 0..<count {
+                let ring = coverage.map { Double($0[i]) } ?? 1
+                let c = Float(ring * wedgeCoverage(x: Double(x0 + i) + 0.5, y: py))
+                cut[i] = c
+                if c > 0 { if first < 0 { first = i }; last = i }
+            }
+            if first >= 0 { body(y, x0 + first, last - first + 1, cut + first) }
+        }
+    }
+
+    /// The area of the pixel centred at (x, y) inside the band's wedge: near an end radius the
+    /// pixel's share of the half-plane on the band's side of it, elsewhere 0 or 1.
+    private func wedgeCoverage(x: Double, y: Double) -> Double {
+        let dx = x - center.x, dy = y - center.y
+        /// The share of the pixel on the travelled side of the radius through `point`, whose
+        /// direction of travel is `tangent` (1 beyond half a pixel, or on the far side of the centre).
+        func side(_ point: Point, _ tangent: Point, _ sign: Double) -> Double? {
+            let radial = Point(x: point.x - center.x, y: point.y - center.y)
+            guard dx * radial.x + dy * radial.y > 0 else { return nil }
+            let h = sign * (dx * tangent.x + dy * tangent.y)
+            return abs(h) >= 0.7072 ? nil : halfPlaneCoverage(inside: h, nx: tangent.x, ny: tangent.y)
+        }
+        let afterStart = side(startPoint, startTangent, 1), beforeEnd = side(endPoint, endTangent, -1)
+        if afterStart == nil && beforeEnd == nil { return sector.contains(dx: dx, dy: dy) ? 1 : 0 }
+        // Near one end the other side is whole (inside the band) or empty: an intersection of
+        // half-planes for sweeps up to half a turn, a union beyond.
+        let inside = sector.contains(dx: dx, dy: dy)
+        let a = afterStart ?? (inside ? 1 : 0), b = beforeEnd ?? (inside ? 1 : 0)
+        if afterStart != nil && beforeEnd != nil {
+            return abs(sweep) <= Double.pi ? max(0, a + b - 1) : min(1, a + b)
+        }
+        return afterStart != nil ? a : b
+    }
+
     @inline(__always)
     private func capCoverage(_ dx: Double, _ dy: Double, _ w: Double, _ reach: Double) -> Double {
         let d2 = dx * dx + dy * dy
@@ -125,11 +185,12 @@ public struct ArcStroke: Shape {
         return Double(inside) / 256
     }
 
-    /// Distance from a point to the centre-line arc.
+    /// Distance from a point to the centre-line arc (with butt caps, infinite off the wedge).
     public func distanceToCenterLine(x: Double, y: Double) -> Double {
         let dx = x - center.x, dy = y - center.y
         let rho = (dx * dx + dy * dy).squareRoot()
         if coversFullTurn || sector.contains(dx: dx, dy: dy) { return abs(rho - radius) }
+        if cap == .butt { return .infinity }
         return min((Point(x: x, y: y) - startPoint).length, (Point(x: x, y: y) - endPoint).length)
     }
 

@@ -56,6 +56,19 @@ import TestSupport
         }
     }
 
+    @Test func arcStrokesWithButtCapsAtAnyAngleAndDirection() {
+        var rng = SeededGenerator(seed: 14)
+        for _ in 0..<24 {
+            let c = Point(x: Double.random(in: 20...28, using: &rng), y: Double.random(in: 20...28, using: &rng))
+            let sweep = Double.random(in: 0.05...6.2, using: &rng) * (Bool.random(using: &rng) ? 1 : -1)
+            let arc = ArcStroke(center: c, radius: Double.random(in: 8...16, using: &rng), thickness: Double.random(in: 1...9, using: &rng),
+                                startAngle: Double.random(in: -7...7, using: &rng), sweep: sweep, cap: .butt)
+            check([DrawCommand(shape: arc, shader: SolidShader(RGB8(0, 122, 255).opaque))], edgeMean: 0.8, maximum: 12, "butt arc \(arc)")
+        }
+        let nothing = ArcStroke(center: Point(x: 24, y: 24), radius: 12, thickness: 5, startAngle: 1, sweep: 0, cap: .butt)
+        #expect(nothing.bounds.isEmpty)
+    }
+
     @Test func roundedRectangles() {
         var rng = SeededGenerator(seed: 13)
         for _ in 0..<10 {
