@@ -108,9 +108,7 @@ public struct Chrome: Sendable {
         let s = Double(min(width, height))
         var out: [DrawCommand] = []
         func text(_ string: String, height px: Int, centerX: Int? = nil, left: Int = 0, top: Int, color: ColorF) {
-            guard px >= 4, let mask = glyphs.mask(for: string, pixelHeight: px) else { return }
-            let x = centerX.map { $0 - mask.width / 2 } ?? left
-            out.append(DrawCommand(shape: mask.moved(toX: x, y: top), shader: SolidShader(color)))
+            if let command = glyphs.command(string, height: px, centerX: centerX, left: left, top: top, color: color) { out.append(command) }
         }
         let inked = ink.opaque
         let labelHeight = labelHeight(width: width, height: height)

@@ -89,8 +89,9 @@ public struct RingScene: Sendable {
     public var displayList: DisplayList {
         let bg = theme.background
         let chromeCommands = chrome?.commands(width: width, height: height, rings: progress.count) ?? []
+        let painter = RingPainter(theme: theme)
         let ringCommands = theme.look == .soft ? softCommands
-            : rings.indices.flatMap { commands(for: rings[$0], onBackground: onlyBackgroundUnder(ringAt: $0)) }
+            : rings.indices.flatMap { painter.commands(for: rings[$0], onBackground: onlyBackgroundUnder(ringAt: $0)) }
         return DisplayList(background: PackedPixel(r: bg.r, g: bg.g, b: bg.b, a: 255), commands: ringCommands + chromeCommands)
     }
 
@@ -115,55 +116,6 @@ public struct RingScene: Sendable {
             let distance = (g.radius * g.radius + offset * offset).squareRoot()
             let reach = g.thickness / 2 + 5 * theme.shadowSigma * g.thickness + 1
             return distance - reach < outer && distance + reach > inner
-        }
-    }
-
-    /// The commands of one ring. `onBackground` says that nothing but the background lies under its
-    /// track, which is then drawn in its colour over the background, opaque: copied, not blended,
-    /// wherever it covers whole pixels (the same colour, rounded once).
-    func commands(for ring: Ring, onBackground: Bool = false) -> [DrawCommand] {
-        let style = ring.style, g = ring.geometry, value = ring.value
-        let track = theme.track?.opaque ?? style.end.withOpacity(theme.trackOpacity)
-        let direction = theme.clockwise ? 1.0 : -1.0
-        let arc = ArcStroke(center: g.center, radius: g.radius, thickness: g.thickness, startAngle: 0, sweep: direction * 2 * Double.pi * value)
-        let band = bandShader(for: arc, style: style)
-        let arcShader = theme.bandOpacity < 1 ? OpacityShader(band, opacity: theme.bandOpacity) : band
-        // The opaque arc hides the track wherever it covers whole pixels: skip drawing those.
-        let sameWidth = theme.trackWidth >= 1
-        let hidden = value > 0 && arcShader.isOpaque && sameWidth
-            ? (arc.coversFullTurn ? Sector(center: g.center, start: 0, sweep: 2 * Double.pi) : arc.sector) : nil
-        let trackHalf = g.thickness * theme.trackWidth / 2
-        var out = [DrawCommand(
-            shape: Annulus(center: g.center, innerRadius: g.radius - trackHalf, outerRadius: g.radius + trackHalf, occludedSector: hidden),
-            shader: SolidShader(onBackground ? track.over(theme.background.opaque) : track))]
-        guard value > 0 else { return out }
-        out.append(DrawCommand(shape: arc, shader: arcShader))
-        if value > theme.tipThreshold {
-            let shadowCenter = arc.endPoint + arc.endTangent * (theme.shadowOffset * g.thickness)
-            out.append(DrawCommand(
-                shape: BlurredRing(center: shadowCenter, outerRadius: g.thickness / 2, sigma: theme.shadowSigma * g.thickness),
-                shader: SolidShader(RGB8(0, 0, 0).withOpacity(theme.shadowOpacity))))
-            out.append(DrawCommand(shape: Disc(center: arc.endPoint, radius: g.thickness / 2), shader: SolidShader(style.end.opaque)))
-        }
-        if let dot = theme.dot {
-            out.append(DrawCommand(shape: Disc(center: arc.endPoint, radius: g.thickness * theme.dotSize / 2), shader: SolidShader(dot.opaque)))
-        }
-        return out
-    }
-
-    /// The band's colours: the conic gradient along the arc, or the gold tutorial's two vertical
-    /// gradients, one per half of the ring, spanning its height.
-    func bandShader(for arc: ArcStroke, style: RingStyle) -> any Shader {
-        switch theme.gradient {
-        case .conic:
-            return ConicArcShader(arc: arc, ramp: ColorRamp(from: style.start.opaque, to: style.end.opaque))
-        case .halves:
-            let reach = arc.radius + arc.thickness / 2
-            let top = Point(x: arc.center.x, y: arc.center.y - reach), bottom = Point(x: arc.center.x, y: arc.center.y + reach)
-            func half(_ from: Double, _ to: Double) -> any Shader {
-                LinearGradientShader(from: top, to: bottom, ramp: ColorRamp(stops: [.init(from, style.start.opaque), .init(to, style.end.opaque)]))
-            }
-            return SideBySideShader(left: half(0, 0.9), right: half(0.1, 1), split: arc.center.x)
         }
     }
 }

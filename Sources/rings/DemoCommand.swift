@@ -1,6 +1,7 @@
 import ArgumentParser
 import Rings
 import RingsAnimation
+import RingsRaster
 import RingsSDL
 
 /// `rings demo ...`: the tutorials' demonstrations, in a window.
@@ -8,7 +9,7 @@ struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
         abstract: "The tutorials' demonstrations, in a window.",
-        subcommands: [DownloadDemo.self])
+        subcommands: [DownloadDemo.self, ArcDemoCommand.self, TasksDemoCommand.self])
 }
 
 /// `rings demo download`: seed 002's simulated download on the soft control.
@@ -38,5 +39,88 @@ struct DownloadDemo: ParsableCommand {
         do { app = try LiveApp(options: options) } catch { throw UserError(error) }
         do { try app.run() } catch { throw UserError(error) }
         if stats { print(app.stats.summary) }
+    }
+}
+
+/// Options every board demo has: its window's size, a still frame to a PNG instead of a window, and
+/// the frame figures on exit.
+struct BoardDemoOptions: ParsableArguments {
+    @Option(parsing: .unconditional, help: ArgumentHelp("Window (or --out image) size in pixels; the board scales to fit. Default: the demo's own.", valueName: "WxH"))
+    var size: String?
+
+    @Option(help: ArgumentHelp("Write the first frame, settled, to this PNG instead of opening a window.", valueName: "path"))
+    var out: String?
+
+    @Flag(help: "On exit, print frames presented and dropped and the frame intervals.")
+    var stats = false
+
+    /// Values from `--progress`: `count` of them, each 0 to 1 (a slider's range).
+    static func values(_ text: String, count: Int, demo: String) throws -> [Double] {
+        let values: [Double]
+        do { values = try RingValues.parse(text) } catch { throw UserError(error) }
+        guard values.count == count else { throw UserError("the \(demo) demo takes \(count == 1 ? "one value" : "\(count) values") for --progress, got \(values.count)") }
+        guard values.allSatisfy({ $0 <= 1 }) else { throw UserError("the \(demo) demo's values are from 0 to 1 (100 %): a slider goes no further") }
+        return values
+    }
+
+    /// Shows `board` in a window, or writes its frame to `--out`.
+    func present(_ board: Board) throws {
+        let size = try self.size.map { try CanvasSize.parse($0) } ?? board.referenceSize
+        if let out {
+            let frame = Pixmap(width: size.0, height: size.1)
+            var rasterizer = Rasterizer()
+            rasterizer.render(board.displayList(width: size.0, height: size.1), into: frame)
+            do { try PNGFile.write(frame, to: out) } catch { throw UserError(error) }
+            return
+        }
+        let app: BoardApp
+        do { app = try BoardApp(board: board, size: size) } catch { throw UserError(error) }
+        do { try app.run() } catch { throw UserError(error) }
+        if stats { print(app.stats.summary) }
+    }
+}
+
+/// `rings demo arc`: seed 001's arc whose two angles animate as one pair.
+struct ArcDemoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "arc",
+        abstract: "Seed 001's animatable arc: a click (or Space) toggles 0 % <-> 100 % in a linear second; the slider (drag, or Tab and the arrow keys) sets it.")
+
+    @Option(help: ArgumentHelp("The starting value, 0 to 1. Default: 0.", valueName: "value"))
+    var progress = "0"
+
+    @OptionGroup var options: BoardDemoOptions
+
+    func run() throws {
+        let value = try BoardDemoOptions.values(progress, count: 1, demo: "arc")[0]
+        try options.present(ArcDemo(progress: value))
+    }
+}
+
+/// `rings demo tasks`: seed 003's exercise, four task rings with sliders and their average.
+struct TasksDemoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tasks",
+        abstract: "Seed 003's daily-tasks board: four task rings with sliders (drag, or Tab and the arrow keys) and an overall ring of their average.")
+
+    @Option(help: ArgumentHelp("The four tasks' values, 0 to 1. Default: 0.3,0.55,0.8,1.", valueName: "a,b,c,d"))
+    var progress = "0.3,0.55,0.8,1"
+
+    @Option(help: ArgumentHelp("The four tasks' names. Default: Task 1,Task 2,Task 3,Task 4.", valueName: "a,b,c,d"))
+    var names: String?
+
+    @OptionGroup var options: BoardDemoOptions
+
+    func run() throws {
+        let values = try BoardDemoOptions.values(progress, count: 4, demo: "tasks")
+        let titles = names.map { $0.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) } }
+            ?? TasksBoard.defaultNames
+        guard titles.count == 4, titles.allSatisfy({ !$0.isEmpty }) else {
+            throw UserError("--names takes four names separated by commas, got \(titles.count)\(titles.contains(where: \.isEmpty) ? " (one is empty)" : "")")
+        }
+        do {
+            let glyphs = try FontGlyphs(name: nil, for: try ThemeLoader.load("tutorial"))
+            try options.present(TasksBoard(values: values, names: titles, glyphs: glyphs, growIn: options.out == nil))
+        } catch let error as UserError { throw error } catch { throw UserError(error) }
     }
 }
