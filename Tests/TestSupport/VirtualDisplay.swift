@@ -62,7 +62,7 @@ public final class VirtualDisplay {
         process.environment = environment
         configure(process)
         try process.run()
-        let found = try xdotool(["search", "--sync", "--onlyvisible", "--name", "^rings$"])
+        let found = try xdotool(["search", "--sync", "--onlyvisible", "--name", "^rings"])
         usleep(UInt32(settle * 1_000_000))
         return (process, found.stdout.split(separator: "\n").first.map(String.init) ?? "")
     }
