@@ -11,7 +11,7 @@ public struct RingPainter: Sendable {
     /// The commands of one ring. `onBackground` says that nothing but the background lies under its
     /// track, which is then drawn in its colour over the background, opaque: copied, not blended,
     /// wherever it covers whole pixels (the same colour, rounded once).
-    public func commands(for ring: Ring, onBackground: Bool = false) -> [DrawCommand] {
+    public func commands(for ring: Ring, onBackground: Bool = false, dot dotCenter: Point? = nil) -> [DrawCommand] {
         let style = ring.style, g = ring.geometry, value = ring.value
         let track = theme.track?.opaque ?? style.end.withOpacity(theme.trackOpacity)
         let direction = theme.clockwise ? 1.0 : -1.0
@@ -36,7 +36,7 @@ public struct RingPainter: Sendable {
             out.append(DrawCommand(shape: Disc(center: arc.endPoint, radius: g.thickness / 2), shader: SolidShader(style.end.opaque)))
         }
         if let dot = theme.dot {
-            out.append(DrawCommand(shape: Disc(center: arc.endPoint, radius: g.thickness * theme.dotSize / 2), shader: SolidShader(dot.opaque)))
+            out.append(DrawCommand(shape: Disc(center: dotCenter ?? arc.endPoint, radius: g.thickness * theme.dotSize / 2), shader: SolidShader(dot.opaque)))
         }
         return out
     }

@@ -15,6 +15,8 @@ public struct RingScene: Sendable {
     public var chrome: Chrome?
     /// Moves the rings by whole pixels (burn-in protection); chrome stays.
     public var offset: (x: Int, y: Int) = (0, 0)
+    /// Where each ring's dot is when an animation places it (`TipDot`); nil or missing: at the arc's end.
+    public var dots: [Point?] = []
 
     public init(theme: Theme, width: Int, height: Int, progress: [Double]? = nil) {
         self.theme = theme
@@ -91,7 +93,7 @@ public struct RingScene: Sendable {
         let chromeCommands = chrome?.commands(width: width, height: height, rings: progress.count) ?? []
         let painter = RingPainter(theme: theme)
         let ringCommands = theme.look == .soft ? softCommands
-            : rings.indices.flatMap { painter.commands(for: rings[$0], onBackground: onlyBackgroundUnder(ringAt: $0)) }
+            : rings.indices.flatMap { painter.commands(for: rings[$0], onBackground: onlyBackgroundUnder(ringAt: $0), dot: $0 < dots.count ? dots[$0] : nil) }
         return DisplayList(background: PackedPixel(r: bg.r, g: bg.g, b: bg.b, a: 255), commands: ringCommands + chromeCommands)
     }
 

@@ -28,6 +28,9 @@ public final class RingsModel {
     public var isAnimating: Bool { motion.contains { $0.isAnimating } }
     public var isDragging: Bool { drag != nil }
 
+    /// Ring `index`'s running animation and when it started (the tip dot follows it).
+    public func running(ring index: Int) -> (animation: any Animation<Double>, start: Double)? { motion[index].current }
+
     /// Moves every ring's presented value to `now`.
     public func update(at now: Double) { motion.forEach { $0.update(at: now) } }
 

@@ -54,6 +54,8 @@ public final class LiveApp {
     /// What went wrong in an event handler, thrown from the loop.
     private var failure: SDLError?
     private var animatingBefore = false
+    /// The moment the frame being drawn shows (the display link's target time).
+    private var shownTime = 0.0
     private let glyphs: FontGlyphs?
     private var showHelp = false, showGraph = false
     /// Steps taken round the burn-in square.
@@ -114,6 +116,13 @@ public final class LiveApp {
         let values = model.presented
         var scene = RingScene(theme: options.theme, width: width, height: height, progress: values)
         scene.offset = offset(width: width, height: height)
+        if options.theme.dot != nil {
+            let layout = scene.layout
+            scene.dots = values.indices.map { i in
+                model.running(ring: i).flatMap { TipDot.position(of: $0.animation, since: $0.start, at: shownTime, geometry: layout.ring(i),
+                                                                 clockwise: options.theme.clockwise) }
+            }
+        }
         guard let glyphs else { return scene }
         var chrome = Chrome.standard(theme: options.theme, values: values, selection: model.selection, glyphs: glyphs)
         chrome.showHelp = showHelp
@@ -258,6 +267,7 @@ public final class LiveApp {
     /// Draws the frame for the display link's target time and shows what changed.
     private func draw(for tick: FrameTick) throws(SDLError) {
         model.update(at: tick.targetTimestamp)
+        shownTime = tick.targetTimestamp
         let (width, height) = window.pixelSize
         let shown: Bool
         do { shown = try painter.paint(scene(width: width, height: height), whole: showGraph) } catch {

@@ -42,4 +42,67 @@ import TestSupport
         _ = try app.quit()
         #expect(app.process.terminationStatus == 0, "\(app.said)")
     }
+
+    /// What `rings demo NAME --out` draws for these arguments (the settled first frame).
+    func demoRender(_ arguments: [String]) throws -> Pixmap {
+        let out = NSTemporaryDirectory() + "rings-demo-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).png"
+        defer { unlink(out) }
+        let result = try runProgram(ringsBinary, ["demo"] + arguments + ["--out", out])
+        guard result.status == 0 else { throw TestFailure("rings demo \(arguments): \(result.stderr)") }
+        return try PNGFile.read(out)
+    }
+
+    /// Presses at `from` (client pixels), moves to `to` in steps, and lets go.
+    func drag(_ app: Running, from: (Int, Int), to: (Int, Int)) throws {
+        let area = try app.display.clientArea(of: app.window)
+        try app.display.xdotool(["mousemove", String(area.x + from.0), String(area.y + from.1)])
+        try app.display.xdotool(["mousedown", "1"])
+        for step in 1...5 {
+            let x = from.0 + (to.0 - from.0) * step / 5, y = from.1 + (to.1 - from.1) * step / 5
+            try app.display.xdotool(["mousemove", String(area.x + x), String(area.y + y)])
+            usleep(30_000)
+        }
+        try app.display.xdotool(["mouseup", "1"])
+    }
+
+    /// Seed 001: a click on the arc's frame draws the whole circle in about a linear second; the
+    /// slider dragged to a point sets the arc there at once.
+    @Test(.enabled(if: ready, why))
+    func arcDemoClickAndSlider() throws {
+        let app = try Running(["demo", "arc"])
+        #expect(try app.settles(to: demoRender(["arc", "--progress", "0"])) == 0, "an empty frame and the slider at 0")
+        let full = try demoRender(["arc", "--progress", "1"])
+        let area = try app.display.clientArea(of: app.window)
+        try app.display.xdotool(["mousemove", String(area.x + 180), String(area.y + 145)])
+        let clicked = Date()
+        try app.display.xdotool(["click", "1"])
+        #expect(try eventually(within: 5) { differingPixels(try app.capture(), full) == 0 }, "the full circle")
+        let took = Date().timeIntervalSince(clicked)
+        #expect(took > 0.85 && took < 3, "a one-second animation took \(took) s")
+        // Drag the thumb from 100 % (x = 330) to x = 120: (120.5 - 30) / 300 of the way.
+        try drag(app, from: (330, 283), to: (120, 290))
+        try app.keys("Tab")   // the slider lets go of the keyboard: no focus ring
+        let value = (120.5 - 30) / 300
+        #expect(try app.settles(to: demoRender(["arc", "--progress", String(value)])) == 0, "the arc at \(value)")
+        _ = try app.quit()
+        #expect(app.process.terminationStatus == 0, "\(app.said)")
+    }
+
+    /// Seed 003's exercise: dragging a task's slider and moving another with Tab and the arrows
+    /// set their rings, labels and the overall ring's average, as the still render of those values.
+    @Test(.enabled(if: ready, why))
+    func tasksDemoSlidersByDragAndKeys() throws {
+        let app = try Running(["demo", "tasks"])
+        #expect(try app.settles(to: demoRender(["tasks"])) == 0, "the rings grow in to the default values")
+        // Task 1's thumb is at x = 50 + 0.3 x 140 on the row y = 568; drag it to x = 162.
+        try drag(app, from: (92, 568), to: (162, 575))
+        let first = (162.5 - 50) / 140
+        // Task 1 keeps the keyboard after the drag: Tab to task 2, 10 % and 1 % down, then Tab away.
+        try app.keys("Tab", "shift+Left", "Left", "Tab", "Tab", "Tab")
+        let second = 0.55 - 0.1 - 0.01
+        let expected = try demoRender(["tasks", "--progress", "\(first),\(second),0.8,1"])
+        #expect(try app.settles(to: expected) == 0, "tasks at \(first), \(second), 0.8, 1")
+        _ = try app.quit()
+        #expect(app.process.terminationStatus == 0, "\(app.said)")
+    }
 }

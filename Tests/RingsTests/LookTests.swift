@@ -81,6 +81,41 @@ import TestSupport
         #expect(theme.motion == .twoPhase)
     }
 
+    /// Seed 004's dot rides the ring's circle through a paced keyframe tween (Core Animation's
+    /// CAKeyframeAnimation along the arc), at constant speed within each of the two phases, and is at
+    /// the band's end in every frame, either way round.
+    @Test(arguments: [true, false])
+    func goldDotRidesThePacedTween(clockwise: Bool) throws {
+        var theme = try ThemeLoader.load("gold")
+        theme.clockwise = clockwise
+        let model = RingsModel(values: [0.1], spec: .twoPhase())
+        model.apply(.set(ring: 0, value: 0.8), at: 3)
+        let geometry = RingLayout(width: 240, height: 240, count: 1, theme: theme).ring(0)
+        var last: Point?, speeds: [[Double]] = [[], []]
+        for step in 1...120 {
+            let now = 3 + Double(step) / 60
+            model.update(at: now)
+            guard let run = model.running(ring: 0) else { break }
+            let dot = try #require(TipDot.position(of: run.animation, since: run.start, at: now, geometry: geometry, clockwise: clockwise))
+            let end = ArcStroke(center: geometry.center, radius: geometry.radius, thickness: geometry.thickness, startAngle: 0,
+                                sweep: (clockwise ? 1 : -1) * 2 * Double.pi * model.presented[0]).endPoint
+            #expect((dot - end).length < 1e-9, "at \(now): dot \(dot), end \(end)")
+            if let last, step != 60 { speeds[step < 60 ? 0 : 1].append((dot - last).length * 60) }
+            last = dot
+        }
+        // Chord per frame over arc per frame: the speed along the arc is constant within each phase.
+        for (phase, share) in [(0, 0.9), (1, 0.1)] {
+            let expected = 2 * sin(share * 0.7 * Double.pi / 60) * geometry.radius * 60
+            #expect(speeds[phase].count > 50 && speeds[phase].allSatisfy { abs($0 / expected - 1) < 0.005 }, "phase \(phase + 1)")
+        }
+        // The scene draws the dot where it is told.
+        var scene = RingScene(theme: theme, width: 240, height: 240, progress: [0.5])
+        scene.dots = [Point(x: 120 + geometry.radius, y: 120)]
+        var renderer = SceneRenderer()
+        let frame = renderer.render(scene)
+        #expect(near(frame[120 + Int(geometry.radius), 120], RGB8(255, 255, 255)))
+    }
+
     /// Seed 004's "counterclockwise" and any theme's: the mirror image.
     @Test func counterclockwiseMirrors() throws {
         var theme = try ThemeLoader.load("tutorial")
