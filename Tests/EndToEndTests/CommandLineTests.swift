@@ -50,6 +50,33 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
+    @Test(arguments: [
+        (["arc", "--progress", "1.5"], "from 0 to 1"), (["arc", "--progress", "0.2,0.3"], "takes one value"),
+        (["arc", "--progress", "x"], "not a number"), (["tasks", "--progress", "0.1,0.2"], "takes 4 values"),
+        (["tasks", "--names", "a,b,c"], "four names"), (["tasks", "--names", "a,,c,d"], "one is empty"),
+        (["arc", "--size", "0x10"], "out of range"),
+    ])
+    func badDemoValuesGiveOneLineAndNoFile(arguments: [String], message: String) throws {
+        let out = directory + "/bad-demo-\(arguments.joined()).png"
+        let result = try runProgram(ringsBinary, ["demo"] + arguments + ["--out", out])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test func demosDrawTheirBoardsHeadless() throws {
+        for (demo, size) in [("arc", (360, 360)), ("tasks", (440, 820))] {
+            let out = directory + "/demo-\(demo).png"
+            let result = try runProgram(ringsBinary, ["demo", demo, "--out", out])
+            #expect(result.status == 0, "\(result.stderr)")
+            let image = try PNGFile.read(out)
+            #expect(image.width == size.0 && image.height == size.1)
+        }
+        let unwritable = try runProgram(ringsBinary, ["demo", "arc", "--out", "/nonexistent-dir/frame.png"])
+        #expect(unwritable.status != 0 && unwritable.stderr.contains("cannot write"), "\(unwritable.stderr)")
+    }
+
     @Test func malformedThemeFileAndUnwritableOutput() throws {
         let theme = directory + "/broken.json"
         try Data(#"{"rings": [{"start": "red"}]}"#.utf8).write(to: URL(fileURLWithPath: theme))
