@@ -178,18 +178,7 @@ public final class LiveApp {
                 self.painter.invalidate()
             }
         }
-        var event = SDL_Event()
-        while !quit {
-            if let due = loop.nextDeadline {
-                let wait = due - clock.now()
-                if wait > 0 && SDL_WaitEventTimeout(&event, Int32((wait * 1000).rounded(.up))) == 1 { handle(event) }
-            } else if SDL_WaitEvent(&event) == 1 {
-                handle(event)
-            }
-            while SDL_PollEvent(&event) == 1 { handle(event) }
-            loop.runDue()
-            if let failure { throw failure }
-        }
+        try loop.runWithEvents(clock: clock, until: { quit }, failure: { failure }, handle: handle)
         stats.dropped = link.droppedFrames
     }
 
