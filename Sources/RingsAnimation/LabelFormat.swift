@@ -59,6 +59,15 @@ public final class TimerCountingLabel {
         timer = loop.addTimer(interval: interval) { [weak self] _ in self?.shown = presented() }
     }
 
+    /// What such a label shows at `now` for a value that runs `animation` since `start`: the value at
+    /// the timer's last step (every `interval` seconds from the start), without a timer waking the loop.
+    public static func value<Value>(of animation: any Animation<Value>, since start: Double, at now: Double,
+                                    interval: Double = 0.02) -> Value {
+        guard interval > 0, now > start else { return animation.value(at: 0) }
+        if animation.isFinished(at: now - start) { return animation.finalValue }
+        return animation.value(at: ((now - start) / interval).rounded(.down) * interval)
+    }
+
     public func stop(on loop: FrameLoop) {
         if let timer { loop.removeTimer(timer) }
         timer = nil

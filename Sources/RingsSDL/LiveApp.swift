@@ -124,7 +124,11 @@ public final class LiveApp {
             }
         }
         guard let glyphs else { return scene }
-        var chrome = Chrome.standard(theme: options.theme, values: values, selection: model.selection, glyphs: glyphs)
+        // In two phases the label counts as the gold tutorial's does, by a timer stepping every 0.02 s.
+        let counted = options.theme.motion != .twoPhase ? values : values.indices.map { i in
+            model.running(ring: i).map { TimerCountingLabel.value(of: $0.animation, since: $0.start, at: shownTime) } ?? values[i]
+        }
+        var chrome = Chrome.standard(theme: options.theme, values: counted, selection: model.selection, glyphs: glyphs)
         chrome.showHelp = showHelp
         if showGraph { chrome.frameTimes = stats.intervals.suffix(90).map { $0 * 1000 } }
         scene.chrome = chrome

@@ -116,4 +116,19 @@ import Testing
         #expect(label.text == "80%")
         label.stop(on: loop)
     }
+
+    /// The gold label read at any frame shows what a 0.02 s timer stepping since the start would:
+    /// the value at the last step, one new number per step at most, the final value at the end.
+    @Test func timerStepsReadAtFrames() throws {
+        let two = try Keyframes.twoPhase(from: 0.0, to: 0.8)
+        var seen: [Double] = []
+        for frame in 0...300 {
+            let now = 7 + Double(frame) / 144
+            let shown = TimerCountingLabel.value(of: two, since: 7, at: now)
+            #expect(shown == two.value(at: ((now - 7) / 0.02).rounded(.down) * 0.02) || shown == 0.8)
+            if seen.last != shown { seen.append(shown) }
+        }
+        #expect(seen.count <= 101 && seen.first == 0 && seen.last == 0.8)
+        #expect(TimerCountingLabel.value(of: two, since: 7, at: 7.019) == 0 && abs(TimerCountingLabel.value(of: two, since: 7, at: 7.021) - 0.72 * 0.02) < 1e-12)
+    }
 }
