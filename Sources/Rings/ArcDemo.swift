@@ -88,9 +88,7 @@ public final class ArcDemo: Board {
         case .key(.tab, _):
             sliderFocused.toggle()
         case let .key(key, shift):
-            let step = shift ? 0.1 : 0.01
-            let moves: [BoardKey: Double] = [.left: -step, .down: -step, .right: step, .up: step, .home: -1, .end: 1]
-            guard let change = moves[key] else { return }
+            guard let change = Slider.change(for: key, shift: shift) else { return }
             sliderFocused = true
             set(progress + change, at: now)
         }

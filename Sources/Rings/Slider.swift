@@ -36,6 +36,13 @@ public struct Slider: Equatable, Sendable {
         return min(1, max(0, (x - left) / (right - left)))
     }
 
+    /// How a key moves a slider that has the keyboard: arrows by 1 % (with Shift 10 %), Home and End
+    /// to the ends; nil for other keys.
+    public static func change(for key: BoardKey, shift: Bool) -> Double? {
+        let step = shift ? 0.1 : 0.01
+        return [.left: -step, .down: -step, .right: step, .up: step, .home: -1, .end: 1][key]
+    }
+
     /// Whether a press at `point` takes the slider: on its frame, or on the thumb (which can stick out).
     public func contains(_ point: Point) -> Bool {
         frame.contains(x: Int(point.x.rounded(.down)), y: Int(point.y.rounded(.down)))

@@ -89,9 +89,7 @@ public final class TasksBoard: Board {
             let n = targets.count
             focus = shift ? focus.map { $0 > 0 ? $0 - 1 : nil } ?? n - 1 : focus.map { $0 + 1 < n ? $0 + 1 : nil } ?? 0
         case let .key(key, shift):
-            let step = shift ? 0.1 : 0.01
-            let moves: [BoardKey: Double] = [.left: -step, .down: -step, .right: step, .up: step, .home: -1, .end: 1]
-            guard let change = moves[key] else { return }
+            guard let change = Slider.change(for: key, shift: shift) else { return }
             let i = focus ?? 0
             focus = i
             set(i, to: targets[i] + change, at: now)
