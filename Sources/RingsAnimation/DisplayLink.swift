@@ -8,15 +8,32 @@ public struct FrameTick: Equatable, Sendable {
     public var duration: Double
 }
 
-/// A source of frames in step with the display, modelled on CADisplayLink; for displays without
-/// vsync the `TimerDisplayLink` is one, driven by a `FrameLoop`.
+/// A source of frames in step with the display, modelled on CADisplayLink, run by a `FrameLoop`:
+/// `TimerDisplayLink` keeps the display's nominal rate by the clock (for a presenter without vsync);
+/// `PresentDisplayLink` is driven by the display itself, each present returning at a vblank.
 public protocol DisplayLink: AnyObject {
     /// Frames per second wanted; 0 means every refresh. 30 on a 60 Hz display ticks every other frame.
     var preferredFramesPerSecond: Int { get set }
     /// A paused link does not tick.
     var isPaused: Bool { get set }
+    /// Asked before each tick: false when nothing animates, and the link sleeps (no CPU).
+    var isActive: () -> Bool { get set }
     /// Frames missed because the loop came too late to draw them.
     var droppedFrames: Int { get }
+    /// The display's refresh interval as the link knows it now.
+    var refreshInterval: Double { get }
+    /// When it next wants to tick, or nil while paused or idle.
+    var nextDeadline: Double? { get }
+    /// Called by the loop at `now`: ticks if a frame is due.
+    func fire(now: Double)
+}
+
+extension DisplayLink {
+    /// Display frames per tick for the preferred rate.
+    public var frameStep: Int {
+        guard preferredFramesPerSecond > 0 else { return 1 }
+        return max(1, Int((1 / refreshInterval / Double(preferredFramesPerSecond)).rounded()))
+    }
 }
 
 /// A display link kept by a timer: frame n of the display is at `origin + n * refreshInterval`,
@@ -48,12 +65,6 @@ public final class TimerDisplayLink: DisplayLink {
         nextFrame = 1
     }
 
-    /// Display frames per tick for the preferred rate.
-    public var frameStep: Int {
-        guard preferredFramesPerSecond > 0 else { return 1 }
-        return max(1, Int((1 / refreshInterval / Double(preferredFramesPerSecond)).rounded()))
-    }
-
     /// The time of display frame n.
     public func time(ofFrame n: Int) -> Double { origin + Double(n) * refreshInterval }
 
@@ -69,7 +80,7 @@ public final class TimerDisplayLink: DisplayLink {
 
     /// Called by the loop at `now`: ticks if the next frame is due, counting the frames it is too
     /// late for as dropped.
-    func fire(now: Double) {
+    public func fire(now: Double) {
         guard let due = nextDeadline, now >= due else { return }
         let step = frameStep
         // The latest frame on our grid that has begun.

@@ -7,7 +7,7 @@
 ///     clock.advance(by: 1.0 / 60); loop.runDue()
 public final class FrameLoop {
     public let clock: any Clock
-    private var links: [TimerDisplayLink] = []
+    private var links: [any DisplayLink] = []
     private var timers: [TimerID: RepeatingTimer] = [:]
     private var nextTimerID = 0
 
@@ -32,6 +32,9 @@ public final class FrameLoop {
         links.append(link)
         return link
     }
+
+    /// Adds a display link made elsewhere (a `PresentDisplayLink`, driven by presents).
+    public func add(_ link: any DisplayLink) { links.append(link) }
 
     /// A repeating timer; `action` gets the time it was due.
     @discardableResult
@@ -61,7 +64,7 @@ public final class FrameLoop {
                 t.next = max(t.next, missed) + 1
                 timers[id] = t
                 timer.action(due)
-            } else if let link = links.first(where: { $0.nextDeadline == due }) {
+            } else if let link = links.first(where: { $0.nextDeadline.map { $0 <= due } ?? false }) {
                 link.fire(now: now)
             } else {
                 break

@@ -11,6 +11,7 @@ public final class FramePainter {
     /// the window surface and the upload bound the rest).
     public static let threads = min(2, ProcessInfo.processInfo.activeProcessorCount)
     private var renderer = SceneRenderer(threads: FramePainter.threads)
+    private var rasterizer = Rasterizer()
     private var frame = Pixmap(width: 0, height: 0)
     /// Presented values in the last frame drawn; nil forces a full redraw.
     private(set) var drawn: [Double]?
@@ -21,8 +22,27 @@ public final class FramePainter {
     /// Forgets what is on screen, so the next frame is drawn whole.
     public func invalidate() { drawn = nil }
 
-    /// Whether the screen shows other values than `values`.
-    public func lags(behind values: [Double]) -> Bool { drawn != values }
+    /// Whether the next frame must be drawn whole (nothing drawn yet, or `invalidate` since).
+    public var isStale: Bool { drawn == nil }
+
+    /// Draws a screen's frame and shows it; returns whether anything was shown.
+    public func paint(_ frame: ScreenFrame) throws(SDLError) -> Bool {
+        switch frame {
+        case let .rings(scene, whole): return try paint(scene, whole: whole)
+        case let .whole(list): return try paint(list)
+        }
+    }
+
+    /// Draws a display list over the whole window and shows it.
+    private func paint(_ list: DisplayList) throws(SDLError) -> Bool {
+        let (width, height) = window.pixelSize
+        guard width > 0, height > 0 else { return false }
+        if frame.width != width || frame.height != height { frame = Pixmap(width: width, height: height) }
+        rasterizer.render(list, into: frame)
+        try window.present(frame)
+        drawn = []
+        return true
+    }
 
     /// Draws `scene` (the window's pixel size) and shows it; `whole` redraws everything. Returns
     /// whether anything was shown.
@@ -60,11 +80,11 @@ public final class FramePainter {
         drawn = now
         drawnWords = words
         guard !rects.isEmpty else { return false }
-        if let copier = window.surfaceCopier() {
+        if let copier = window.partCopier() {
             // Each part goes to the window surface as soon as it is drawn, by the thread that drew it.
             let frame = self.frame
             renderer.render(scene, into: frame, clips: rects) { part in copier.copy(frame, part) }
-            try window.show(rects)
+            try window.present(frame, rects: rects, copied: true)
         } else {
             renderer.render(scene, into: frame, clips: rects)
             try window.present(frame, rects: rects)

@@ -2,25 +2,33 @@ import CSDL2
 import Foundation
 import RingsRaster
 
-/// A resizable desktop window that shows our frames through SDL's window surface, uploading only the
-/// rectangles that changed.
+/// A resizable desktop window (or a fullscreen one) and the presenter that shows our frames in it:
+/// on X11, Wayland or KMS/DRM, whichever SDL's video driver is.
 public final class RingsWindow {
     /// The SDL window; replaced when another program destroys it (see WindowLoss.swift).
     var window: OpaquePointer
     let title: String
     let display: Int
+    /// SDL's video driver: x11, wayland, kmsdrm, ...
+    public let driver: String
+    /// The presenter kind resolved from the `PresentMode` asked for.
+    let mode: PresentMode
+    var presenter: any Presenter
 
-    /// Opens the window; throws when there is no display (the message says so).
-    public init(title: String, width: Int, height: Int, display: Int = 0) throws(SDLError) {
+    /// Opens the window, fullscreen at the display's size if asked (a compositor such as cage may
+    /// size windows before they map; one made at the screen's size needs no relayout); throws when
+    /// there is no display (the message says so).
+    public init(title: String, width: Int, height: Int, display: Int = 0, fullscreen: Bool = false,
+                present: PresentMode = .auto) throws(SDLError) {
         let env = ProcessInfo.processInfo.environment
         let requested = env["SDL_VIDEODRIVER"] ?? ""
+        let x = !(env["DISPLAY"] ?? "").isEmpty, wayland = !(env["WAYLAND_DISPLAY"] ?? "").isEmpty
         // Asked without any display, SDL would probe Wayland (printing noise) and fall back to an
         // invisible driver; say plainly that there is nothing to show a window on.
-        if requested.isEmpty && (env["DISPLAY"] ?? "").isEmpty && (env["WAYLAND_DISPLAY"] ?? "").isEmpty {
+        if requested.isEmpty && !x && !wayland {
             throw SDLError("no display available (DISPLAY and WAYLAND_DISPLAY are not set)")
         }
-        if requested.isEmpty && (env["WAYLAND_DISPLAY"] ?? "").isEmpty { SDL_SetHint(SDL_HINT_VIDEODRIVER, "x11") }
-        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+        if requested.isEmpty { SDL_SetHint(SDL_HINT_VIDEODRIVER, x ? "x11" : "wayland") }
         // SIGINT and SIGTERM are ours (see `QuitSignals`): SDL's handlers do not wake SDL_WaitEvent.
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
@@ -31,7 +39,7 @@ public final class RingsWindow {
             throw SDLError.last("no display available")
         }
         // An unreachable display makes SDL fall back to its invisible drivers: no window for a person.
-        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+        driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
         if ["offscreen", "dummy"].contains(driver) && requested != driver {
             SDL_QuitSubSystem(SDL_INIT_VIDEO)
             throw SDLError("no display available (cannot reach \(env["DISPLAY"] ?? env["WAYLAND_DISPLAY"] ?? "a display"))")
@@ -43,8 +51,14 @@ public final class RingsWindow {
         }
         // And ours again now: SDL's own, set while it opened the display, would pass errors on to it
         // only after trying to restore display modes from inside the error handler.
-        if driver == "x11" { X11Errors.guardProcess() }
-        do { window = try Self.create(title: title, width: width, height: height, display: display) } catch {
+        if driver == "x11" { X11Errors.guardProcess(); X11Errors.exitWhenTheServerGoes() }
+        mode = Self.resolve(present, driver: driver)
+        // The window surface is SDL's own XShm image only without this; elsewhere it must stay unset.
+        if mode == .surface && driver == "x11" { SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0") }
+        do {
+            window = try Self.create(title: title, width: width, height: height, display: display, fullscreen: fullscreen)
+            presenter = try Self.presenter(mode, for: window)
+        } catch {
             SDL_QuitSubSystem(SDL_INIT_VIDEO)
             throw error
         }
@@ -52,11 +66,31 @@ public final class RingsWindow {
         self.display = display
     }
 
-    static func create(title: String, width: Int, height: Int, display: Int) throws(SDLError) -> OpaquePointer {
+    /// The presenter kind for `mode` under `driver`: vsync where SDL has no software surface
+    /// (Wayland, KMS/DRM) or a real GPU draws; the window surface otherwise.
+    static func resolve(_ mode: PresentMode, driver: String) -> PresentMode {
+        guard mode == .auto else { return mode }
+        switch driver {
+        case "wayland", "kmsdrm": return .vsync
+        case "x11": return GLProbe.probeRenderer().map { GLProbe.isSoftware($0) ? .surface : .vsync } ?? .surface
+        default: return .surface
+        }
+    }
+
+    static func presenter(_ mode: PresentMode, for window: OpaquePointer) throws(SDLError) -> any Presenter {
+        mode == .vsync ? try VsyncPresenter(window: window) : SurfacePresenter(window: window)
+    }
+
+    static func create(title: String, width: Int, height: Int, display: Int, fullscreen: Bool) throws(SDLError) -> OpaquePointer {
         // SDL_WINDOWPOS_CENTERED_DISPLAY(n), a C macro Swift does not import.
         let centered = Int32(0x2FFF_0000) | Int32(display)
-        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_SHOWN.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
-        guard let created = SDL_CreateWindow(title, centered, centered, Int32(width), Int32(height), flags) else {
+        var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_SHOWN.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        var size = (w: Int32(width), h: Int32(height)), bounds = SDL_Rect()
+        if fullscreen {
+            flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
+            if SDL_GetDisplayBounds(Int32(display), &bounds) == 0, bounds.w > 0, bounds.h > 0 { size = (bounds.w, bounds.h) }
+        }
+        guard let created = SDL_CreateWindow(title, centered, centered, size.w, size.h, flags) else {
             throw SDLError.last("cannot open a window")
         }
         return created
@@ -66,6 +100,12 @@ public final class RingsWindow {
         destroyWindowSettlingErrors()
         SDL_QuitSubSystem(SDL_INIT_VIDEO)
     }
+
+    /// What shows the frames, for `--stats`: "surface" or "vsync (renderer: GL renderer)".
+    public var presenterName: String { presenter.name }
+
+    /// Whether presents return at the display's vblank (drive the display link by them).
+    public var presentsWithVsync: Bool { presenter.waitsForVsync }
 
     /// The size of the window's drawable area in pixels.
     public var pixelSize: (width: Int, height: Int) {
@@ -81,7 +121,7 @@ public final class RingsWindow {
         return (Int(w), Int(h))
     }
 
-    /// The display's refresh interval in seconds (1/60 when it does not say, as under Xvfb).
+    /// The display's nominal refresh interval in seconds (1/60 when it does not say, as under Xvfb).
     public var refreshInterval: Double {
         var mode = SDL_DisplayMode()
         let display = SDL_GetWindowDisplayIndex(window)
@@ -96,94 +136,13 @@ public final class RingsWindow {
         SDL_SetWindowFullscreen(window, isFullscreen ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
     }
 
-    /// Copies the parts `rects` of `frame` to the window surface and shows just those parts; an empty
-    /// list shows the whole frame. Our RGBA pixels go to a BGRX or RGBX surface by a plain loop (the
-    /// compiler vectorises it); other formats through SDL's converting blit.
-    public func present(_ frame: Pixmap, rects: [IntRect] = []) throws(SDLError) {
-        guard let target = SDL_GetWindowSurface(window) else { throw SDLError.last("no window surface") }
-        let surfaceBounds = IntRect(x: 0, y: 0, width: Int(target.pointee.w), height: Int(target.pointee.h))
-        let parts = (rects.isEmpty ? [frame.bounds] : rects).map { $0.intersection(frame.bounds).intersection(surfaceBounds) }
-            .filter { !$0.isEmpty }
-        guard !parts.isEmpty else { return }
-        if let copier = SurfaceCopier(target) {
-            for part in parts { copier.copy(frame, part) }
-        } else {
-            try blit(frame, parts, to: target)
-        }
-        try show(parts)
+    /// Shows the parts `rects` of `frame` (all of it for an empty list); `copied` says they were
+    /// copied through `partCopier()` already.
+    public func present(_ frame: Pixmap, rects: [IntRect] = [], copied: Bool = false) throws(SDLError) {
+        try presenter.present(frame, rects: rects.isEmpty ? [frame.bounds] : rects, copied: copied)
     }
 
-    /// A copier into the window surface as it is now, for filling it part by part (from several
-    /// threads at once) before `show`; nil when the surface needs SDL's converting blit (use `present`).
-    public func surfaceCopier() -> SurfaceCopier? {
-        SDL_GetWindowSurface(window).flatMap(SurfaceCopier.init)
-    }
-
-    /// Shows the parts `rects` of the window surface.
-    public func show(_ rects: [IntRect]) throws(SDLError) {
-        guard let surface = SDL_GetWindowSurface(window) else { throw SDLError.last("no window surface") }
-        let bounds = IntRect(x: 0, y: 0, width: Int(surface.pointee.w), height: Int(surface.pointee.h))
-        let rects = rects.map { $0.intersection(bounds) }.filter { !$0.isEmpty }
-        guard !rects.isEmpty else { return }
-        var sdlRects = rects.map { SDL_Rect(x: Int32($0.x), y: Int32($0.y), w: Int32($0.width), h: Int32($0.height)) }
-        guard SDL_UpdateWindowSurfaceRects(window, &sdlRects, Int32(sdlRects.count)) == 0 else {
-            throw SDLError.last("cannot show the frame")
-        }
-    }
-
-    private func blit(_ frame: Pixmap, _ parts: [IntRect], to target: UnsafeMutablePointer<SDL_Surface>) throws(SDLError) {
-        guard let source = SDL_CreateRGBSurfaceWithFormatFrom(
-            UnsafeMutableRawPointer(frame.baseAddress), Int32(frame.width), Int32(frame.height), 32,
-            Int32(frame.stride * 4), SDL_PIXELFORMAT_RGBA32.rawValue) else { throw SDLError.last("cannot wrap the frame") }
-        defer { SDL_FreeSurface(source) }
-        SDL_SetSurfaceBlendMode(source, SDL_BLENDMODE_NONE)
-        for part in parts {
-            var from = SDL_Rect(x: Int32(part.x), y: Int32(part.y), w: Int32(part.width), h: Int32(part.height)), to = from
-            guard SDL_UpperBlit(source, &from, target, &to) == 0 else { throw SDLError.last("cannot draw into the window") }
-        }
-    }
-}
-
-/// Copies parts of a frame into a BGRX or RGBX window surface (swapping red and blue when it is
-/// BGRX): a plain loop the compiler vectorises. Parts that do not overlap may be copied from
-/// different threads at once.
-public struct SurfaceCopier: @unchecked Sendable {
-    private let pixels: UnsafeMutableRawPointer
-    private let pitch: Int
-    private let bounds: IntRect
-    private let swapRedAndBlue: Bool
-
-    init?(_ surface: UnsafeMutablePointer<SDL_Surface>) {
-        let format = surface.pointee.format.pointee.format
-        // A surface that must be locked (RLE) is left to SDL's blit.
-        guard surface.pointee.flags & UInt32(SDL_RLEACCEL) == 0, let pixels = surface.pointee.pixels else { return nil }
-        if format == SDL_PIXELFORMAT_RGB888.rawValue || format == SDL_PIXELFORMAT_ARGB8888.rawValue {
-            swapRedAndBlue = true
-        } else if format == SDL_PIXELFORMAT_ABGR8888.rawValue || format == SDL_PIXELFORMAT_BGR888.rawValue {
-            swapRedAndBlue = false
-        } else {
-            return nil
-        }
-        self.pixels = pixels
-        pitch = Int(surface.pointee.pitch)
-        bounds = IntRect(x: 0, y: 0, width: Int(surface.pointee.w), height: Int(surface.pointee.h))
-    }
-
-    /// Copies `part` of `frame` (clipped to both) to the same place in the surface.
-    public func copy(_ frame: Pixmap, _ part: IntRect) {
-        let part = part.intersection(bounds).intersection(frame.bounds)
-        guard !part.isEmpty else { return }
-        for y in part.minY..<part.maxY {
-            let source = frame.row(y) + part.x
-            let destination = (pixels + y * pitch).assumingMemoryBound(to: UInt32.self) + part.x
-            if swapRedAndBlue {
-                for i in 0..<part.width {
-                    let p = source[i]
-                    destination[i] = (p & 0xFF00_FF00) | ((p >> 16) & 0xFF) | ((p & 0xFF) << 16)
-                }
-            } else {
-                destination.update(from: source, count: part.width)
-            }
-        }
-    }
+    /// A copier into what the window shows, for filling it part by part (from several threads at
+    /// once) before `present(copied: true)`; nil when `present` must upload the parts itself.
+    public func partCopier() -> SurfaceCopier? { presenter.partCopier() }
 }

@@ -1,5 +1,6 @@
 import CSDL2
 import CSDL2SysWM
+import Foundation
 
 /// Keeps an X protocol error from ending the process. Xlib's default handler (which SDL's passes
 /// errors on to) prints the error and exits 1: after another program destroys our window every call
@@ -9,6 +10,17 @@ enum X11Errors {
     /// Replaces the process's X error handler with one that ignores the error and goes on.
     static func guardProcess() {
         _ = XSetErrorHandler { _, _ in 0 }
+    }
+
+    /// When the X server goes away (it was stopped, or the compositor running Xwayland was), Xlib
+    /// calls this handler and must not go on: one line, status 1, at once, so that a supervisor
+    /// restarts the kiosk. (Xlib's own prints three lines; SDL's keeps the loop alive.)
+    static func exitWhenTheServerGoes() {
+        _ = XSetIOErrorHandler { _ in
+            let line = "rings: error: lost the display (the X server closed the connection)\n"
+            _ = line.withCString { write(2, $0, strlen($0)) }
+            _exit(1)
+        }
     }
 }
 
@@ -29,14 +41,16 @@ extension RingsWindow {
             XPutBackEvent(display, &unmapped)
         }
         destroyWindowSettlingErrors()
-        window = try Self.create(title: title, width: width, height: height, display: self.display)
-        if fullscreen { toggleFullscreen() }
+        window = try Self.create(title: title, width: width, height: height, display: self.display, fullscreen: fullscreen)
+        presenter = try Self.presenter(mode, for: window)
     }
 
     /// Destroys the window and waits for the X server's answer to everything sent so far, so that
     /// errors caused by the teardown (requests about a window already gone) reach X11Errors, and not
     /// Xlib's default handler, which SDL puts back when its video subsystem quits and which exits 1.
     func destroyWindowSettlingErrors() {
+        // The renderer goes before its window (SDL would destroy it with the window, under ours).
+        presenter = SurfacePresenter(window: window)
         let display = systemInfo.flatMap { $0.subsystem == SDL_SYSWM_X11 ? $0.info.x11.display : nil }
         SDL_DestroyWindow(window)
         if let display { XSync(display, 0) }
@@ -51,8 +65,21 @@ extension RingsWindow {
         return x.type == DestroyNotify && x.xdestroywindow.window == nativeWindow
     }
 
-    /// Asks SDL to pass on the window system's own events, which `wasDestroyed(by:)` reads.
-    public func reportsWindowLoss() { SDL_EventState(SDL_SYSWMEVENT.rawValue, SDL_ENABLE) }
+    /// Asks SDL to pass on the window system's own events, which `wasDestroyed(by:)` reads (X11).
+    public func reportsWindowLoss() {
+        if driver == "x11" { SDL_EventState(SDL_SYSWMEVENT.rawValue, SDL_ENABLE) }
+    }
+
+    /// Whether the connection to the display server is broken: the Wayland compositor went away
+    /// (SDL then sends SDL_QUIT, which must not read as a person quitting). On X11 Xlib's handler
+    /// ends the process instead (`X11Errors.exitWhenTheServerGoes`).
+    public var lostDisplay: Bool {
+        guard let info = systemInfo, info.subsystem == SDL_SYSWM_WAYLAND, let display = info.info.wl.display,
+              let library = dlopen("libwayland-client.so.0", RTLD_NOW | RTLD_NOLOAD),
+              let getError = dlsym(library, "wl_display_get_error") else { return false }
+        typealias GetError = @convention(c) (OpaquePointer) -> Int32
+        return unsafeBitCast(getError, to: GetError.self)(display) != 0
+    }
 
     /// The X11 window behind ours (0 on other systems).
     private var nativeWindow: Window {

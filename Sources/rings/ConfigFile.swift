@@ -2,6 +2,7 @@ import Foundation
 import Rings
 import RingsAnimation
 import RingsRaster
+import RingsSDL
 import TOMLKit
 
 /// One thing wrong in a config file, said as FILE:LINE: key: problem.
@@ -51,10 +52,11 @@ struct ConfigFile {
     var exec: String?
     var every: String?
     var stats: Bool?
+    var present: PresentMode?
     var rings: [RingEntry] = []
 
     static let keys = ["theme", "preset", "counterclockwise", "size", "progress", "duration", "curve", "fullscreen", "kiosk", "display", "shift-every",
-                       "chrome", "font", "feed", "source", "exec", "every", "stats", "ring"]
+                       "chrome", "font", "feed", "source", "exec", "every", "stats", "present", "ring"]
     static let ringKeys = ["name", "start", "end", "goal", "unit", "label", "decimals", "progress"]
 
     /// Reads and checks the file at `path`; every problem found is in the error.
@@ -141,6 +143,12 @@ private struct ConfigReader {
             case "exec": c.exec = string(value, key)
             case "every": c.every = checked(value, key) { text in _ = try Interval.parse(text) }
             case "stats": c.stats = bool(value, key)
+            case "present":
+                c.present = string(value, key).flatMap { text in
+                    if let mode = PresentMode(rawValue: text) { return mode }
+                    report(key, "must be \"auto\", \"vsync\" or \"surface\", not \"\(text)\"")
+                    return nil
+                }
             case "ring": c.rings = rings(value)
             default: report(key, "is not a config key (known: \(ConfigFile.keys.joined(separator: ", ")))")
             }

@@ -32,13 +32,10 @@ struct DownloadDemo: ParsableCommand {
         let loaded: Theme
         do { loaded = try ThemeLoader.load(theme) } catch { throw UserError(error) }
         // Each step is set as the tutorial sets it: a 0.001 s ease-in, at once to the eye.
-        var options = LiveApp.Options(theme: loaded, values: [0], spec: .tween(duration: 0.001, curve: .easeIn),
-                                      size: (width, height))
-        options.script = .download
-        let app: LiveApp
-        do { app = try LiveApp(options: options) } catch { throw UserError(error) }
-        do { try app.run() } catch { throw UserError(error) }
-        if stats { print(app.stats.summary) }
+        let screen = LiveScreen(options: .init(theme: loaded, values: [0], spec: .tween(duration: 0.001, curve: .easeIn), script: .download),
+                                glyphs: try glyphs(nil, loaded))
+        let figures = try showWindow(screen, .init(size: (width, height)))
+        if stats { print(figures.summary) }
     }
 }
 
@@ -73,10 +70,8 @@ struct BoardDemoOptions: ParsableArguments {
             do { try PNGFile.write(frame, to: out) } catch { throw UserError(error) }
             return
         }
-        let app: BoardApp
-        do { app = try BoardApp(board: board, size: size) } catch { throw UserError(error) }
-        do { try app.run() } catch { throw UserError(error) }
-        if stats { print(app.stats.summary) }
+        let figures = try showWindow(BoardScreen(board: board), .init(size: size))
+        if stats { print(figures.summary) }
     }
 }
 

@@ -49,7 +49,11 @@ struct WindowCommand: ParsableCommand {
     @Option(help: ArgumentHelp("How often --source is sampled and --exec runs: 2s, 500ms, 1m. Default: 2s.", valueName: "interval"))
     var every: String?
 
-    @Flag(inversion: .prefixedNo, help: "On exit, print frames presented and dropped, the frame-interval median and 99th percentile, and CPU seconds.")
+    @Option(help: ArgumentHelp("How frames reach the screen: vsync (a renderer presenting with vsync; the display paces the animation), surface (the window surface, changed rectangles only, paced by a timer), or auto (vsync on Wayland, KMS/DRM or a real GPU; surface otherwise). Default: auto.",
+                               valueName: "auto|vsync|surface"))
+    var present: PresentMode?
+
+    @Flag(inversion: .prefixedNo, help: "On exit, print the presenter, frames presented and dropped, the frame-interval median and 99th percentile, and CPU seconds.")
     var stats: Bool?
 
     func run() throws {
@@ -78,23 +82,34 @@ struct WindowCommand: ParsableCommand {
         let kiosk = kiosk ?? file.kiosk ?? false
         let chromeChoice: ChromeChoice = chrome ?? file.chrome ?? (kiosk ? ChromeChoice.none : .full)
         let feed = feed ?? file.feed
-        let app: LiveApp
-        do {
-            app = try LiveApp(options: .init(theme: initial.theme, values: initial.progress,
-                                             spec: spec,
-                                             size: (initial.width, initial.height), fullscreen: fullscreen ?? file.fullscreen ?? false,
-                                             chrome: chromeChoice == .full, font: font ?? file.font,
-                                             feed: feed.map { $0 == "-" ? .standardInput : .path($0) },
-                                             sources: sources, exec: exec ?? file.exec, every: interval, kiosk: kiosk,
-                                             display: display, shiftEvery: shift))
-        } catch {
-            let message = "\(error)"
-            throw UserError(message.hasPrefix("no display") ? message + "; `rings render --out frame.png` draws without a display" : message)
-        }
-        do { try app.run() } catch { throw UserError(error) }
-        if stats ?? file.stats ?? false { print(app.stats.summary) }
+        let screen = LiveScreen(options: .init(theme: initial.theme, values: initial.progress, spec: spec,
+                                               chrome: chromeChoice == .full, feed: feed.map { $0 == "-" ? .standardInput : .path($0) },
+                                               sources: sources, exec: exec ?? file.exec, every: interval, kiosk: kiosk, shiftEvery: shift),
+                                glyphs: chromeChoice == .full ? try glyphs(font ?? file.font, initial.theme) : nil)
+        let window = ScreenWindow.Options(size: (initial.width, initial.height), fullscreen: fullscreen ?? file.fullscreen ?? false,
+                                          kiosk: kiosk, display: display, present: present ?? file.present ?? .auto)
+        let stats = try showWindow(screen, window)
+        if self.stats ?? file.stats ?? false { print(stats.summary) }
     }
 }
+
+/// The chrome's font, or a one-line error.
+func glyphs(_ font: String?, _ theme: Theme) throws -> FontGlyphs {
+    do { return try FontGlyphs(name: font, for: theme) } catch { throw UserError(error) }
+}
+
+/// Opens a window on `screen` and runs it until the person quits; returns what it measured.
+func showWindow(_ screen: any Screen, _ options: ScreenWindow.Options) throws -> FrameStats {
+    let window: ScreenWindow
+    do { window = try ScreenWindow(screen: screen, options: options) } catch {
+        let message = "\(error)"
+        throw UserError(message.hasPrefix("no display") ? message + "; `rings render --out frame.png` draws without a display" : message)
+    }
+    do { try window.run() } catch { throw UserError(error) }
+    return window.stats
+}
+
+extension PresentMode: ExpressibleByArgument {}
 
 /// Intervals written as 2s, 500ms, 1m or plain seconds.
 enum Interval {

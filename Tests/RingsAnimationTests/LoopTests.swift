@@ -132,3 +132,52 @@ import Testing
         #expect(TimerCountingLabel.value(of: two, since: 7, at: 7.019) == 0 && abs(TimerCountingLabel.value(of: two, since: 7, at: 7.021) - 0.72 * 0.02) < 1e-12)
     }
 }
+
+/// The display link driven by presents: ticks follow each present's return, the interval is the
+/// one measured from them, and an idle link costs nothing.
+@Suite struct PresentDisplayLinkTests {
+    @Test func ticksFollowPresentsAtTheMeasuredInterval() {
+        let clock = ManualClock(start: 100)
+        let loop = FrameLoop(clock: clock)
+        var ticks: [FrameTick] = []
+        let link = PresentDisplayLink(nominalInterval: 1.0 / 60) { ticks.append($0) }
+        loop.add(link)
+        // The compositor paces at 16.1 ms, not the mode's 16.67.
+        for _ in 0..<40 {
+            #expect(loop.nextDeadline! <= clock.now(), "a tick is due as soon as the last present returned")
+            loop.runDue()
+            clock.advance(by: 0.0161)
+            link.presented(at: clock.now())
+        }
+        #expect(ticks.count == 40)
+        #expect(abs(link.refreshInterval - 0.0161) < 1e-9)
+        let last = ticks.last!
+        #expect(abs(last.targetTimestamp - last.timestamp - 0.0161) < 1e-9 && last.duration == link.refreshInterval)
+        #expect(link.droppedFrames == 0)
+        // A present that took three vblanks dropped two frames.
+        loop.runDue()
+        clock.advance(by: 3 * 0.0161)
+        link.presented(at: clock.now())
+        #expect(link.droppedFrames == 2)
+    }
+
+    @Test func nothingToShowWaitsARefreshAndIdleSleeps() {
+        let clock = ManualClock()
+        let loop = FrameLoop(clock: clock)
+        var active = true, ticks = 0
+        let link = PresentDisplayLink(nominalInterval: 0.02) { _ in ticks += 1 }
+        link.isActive = { active }
+        loop.add(link)
+        loop.runDue()
+        link.skipped(at: clock.now())
+        #expect(loop.nextDeadline == 0.02, "no present, so no vblank to follow: a refresh later")
+        active = false
+        #expect(loop.nextDeadline == nil, "idle: the loop may block on events")
+        clock.advance(by: 5)
+        loop.runDue()
+        #expect(ticks == 1)
+        active = true
+        loop.runDue()
+        #expect(ticks == 2, "woken, it ticks at once")
+    }
+}

@@ -1,8 +1,9 @@
 import Foundation
 
-/// What the live window measured: frames presented and dropped, intervals between presented frames
-/// while animating, and the CPU time the process used.
-public struct FrameStats {
+/// What a window measured: frames presented and dropped, intervals between presented frames while
+/// animating, the presenter and the refresh interval its display link measured, and the CPU time
+/// the process used. Shared by the shell (presents) and the screen (feed lines arriving).
+public final class FrameStats {
     public private(set) var presented = 0
     public var dropped = 0
     public private(set) var intervals: [Double] = []
@@ -12,15 +13,18 @@ public struct FrameStats {
     private var waitingSince: Double?
 
     /// A feed line arrived at `time` (the first of a burst counts until a frame shows it).
-    public mutating func lineArrived(at time: Double) {
+    public func lineArrived(at time: Double) {
         if waitingSince == nil { waitingSince = time }
     }
+
+    /// What presented the frames ("surface", "vsync (...)") and the refresh interval in seconds.
+    public var presenter = "", refreshInterval = 0.0
 
     public init() {}
 
     /// Records a frame shown at `time`; `continuing` tells whether the previous frame belongs to the
     /// same run of animation (an interval across an idle pause says nothing about pacing).
-    public mutating func presented(at time: Double, continuing: Bool) {
+    public func presented(at time: Double, continuing: Bool) {
         presented += 1
         if let since = waitingSince {
             feedLatencies.append(time - since)
@@ -46,7 +50,8 @@ public struct FrameStats {
     }
 
     public var summary: String {
-        var text = String(format: "frames presented %d, dropped %d; frame interval median %.2f ms, p99 %.2f ms; CPU %.2f s",
+        var text = "presenter \(presenter), " + String(format: "refresh %.2f ms; ", refreshInterval * 1000)
+        text += String(format: "frames presented %d, dropped %d; frame interval median %.2f ms, p99 %.2f ms; CPU %.2f s",
                           presented, dropped, intervalMilliseconds(quantile: 0.5), intervalMilliseconds(quantile: 0.99), FrameStats.cpuSeconds)
         if !feedLatencies.isEmpty {
             let sorted = feedLatencies.sorted()

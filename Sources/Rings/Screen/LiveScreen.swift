@@ -1,0 +1,218 @@
+import Foundation
+import RingsAnimation
+import RingsRaster
+
+/// The live rings as a screen: the model, its feeds, sources and script, burn-in shifts, and the
+/// label, legend and tip dots of each frame; keys and the pointer mean intents (`LiveControls`),
+/// and in a kiosk only Ctrl+Alt+Q does anything. No SDL: the shell runs it, tests drive it on a
+/// manual clock.
+public final class LiveScreen: Screen {
+    /// What the live screen shows and where its values come from.
+    public struct Options {
+        public var theme: Theme
+        public var values: [Double]
+        public var spec: AnimationSpec
+        /// Label, legend and buttons; without them the frame is exactly what `rings render` draws.
+        public var chrome: Bool
+        /// Live values, one line at a time (see `FeedLine`).
+        public var feed: LineFeed.Source?
+        /// Built-in sources for the rings, in order, sampled every `every` seconds.
+        public var sources: [SystemSource]
+        /// A shell command run every `every` seconds whose output lines are feed lines.
+        public var exec: String?
+        public var every: Double
+        /// Unattended: keys and the pointer do nothing, only Ctrl+Alt+Q (or closing) quits.
+        public var kiosk: Bool
+        /// Every this many seconds the rings move by a few pixels, round a small square (burn-in).
+        public var shiftEvery: Double?
+        /// Values to set at given times after the screen starts (a demo's simulated data).
+        public var script: ValueScript?
+        public init(theme: Theme, values: [Double], spec: AnimationSpec, chrome: Bool = true, feed: LineFeed.Source? = nil,
+                    sources: [SystemSource] = [], exec: String? = nil, every: Double = 2, kiosk: Bool = false,
+                    shiftEvery: Double? = nil, script: ValueScript? = nil) {
+            self.theme = theme; self.values = values; self.spec = spec; self.chrome = chrome; self.feed = feed
+            self.sources = sources; self.exec = exec; self.every = every; self.kiosk = kiosk
+            self.shiftEvery = shiftEvery; self.script = script
+        }
+    }
+
+    public let options: Options
+    public let model: RingsModel
+    public let title = "rings"
+    /// Where the label, legend and buttons get their glyphs; nil without chrome.
+    let glyphs: GlyphSource?
+    private let problems: ProblemLog
+    private let arrivals = FeedQueue()
+    private var feed: LineFeed?, command: CommandFeed?
+    private var stats = FrameStats()
+    private var showHelp = false, showGraph = false
+    /// A change not drawn yet (selection, help, a shift).
+    private var changed = true
+    /// Steps taken round the burn-in square.
+    private(set) var shifts = 0
+
+    public init(options: Options, glyphs: GlyphSource?, problems: ProblemLog = .standardError) {
+        self.options = options
+        self.glyphs = options.chrome ? glyphs : nil
+        self.problems = problems
+        model = RingsModel(values: options.values, spec: options.spec)
+    }
+
+    deinit { stop() }
+
+    public var wantsFrames: Bool { changed || model.isAnimating }
+
+    public func start(on loop: FrameLoop, stats: FrameStats, wake: @escaping @Sendable () -> Void) {
+        self.stats = stats
+        startFeeds(wake: wake)
+        if !options.sources.isEmpty {
+            let sampler = SystemSampler()
+            let sample = { [unowned self] (now: Double) in
+                for (ring, source) in self.options.sources.enumerated() {
+                    guard let value = sampler.sample(source), value.isFinite else {
+                        self.problems.note(kind: "source \(source)", "cannot read \(source); the ring keeps its value")
+                        continue
+                    }
+                    self.model.apply(.set(ring: ring, value: value), at: now)
+                }
+            }
+            sample(loop.clock.now())
+            loop.addTimer(interval: options.every, action: sample)
+        }
+        if let script = options.script {
+            // Stepped by a timer as fast as its closest steps, stopped after the last.
+            let start = loop.clock.now()
+            var done = -Double.infinity
+            let gaps = zip(script.steps, script.steps.dropFirst()).map { $1.at - $0.at }.filter { $0 > 0 }
+            var timer: FrameLoop.TimerID?
+            timer = loop.addTimer(interval: max(0.005, gaps.min() ?? 0.01)) { [unowned self, unowned loop] now in
+                let elapsed = now - start
+                for step in script.steps(after: done, upTo: elapsed) {
+                    self.model.apply(.set(ring: step.ring, value: step.value), at: now)
+                }
+                done = elapsed
+                if elapsed >= script.duration, let id = timer { loop.removeTimer(id) }
+            }
+        }
+        if let interval = options.shiftEvery {
+            loop.addTimer(interval: interval) { [unowned self] _ in
+                self.shifts += 1
+                self.changed = true
+            }
+        }
+    }
+
+    private func startFeeds(wake: @escaping @Sendable () -> Void) {
+        guard options.feed != nil || options.exec != nil else { return }
+        let names = options.values.indices.map { options.theme.style(ofRing: $0).name }
+        let goals = options.values.indices.map { options.theme.style(ofRing: $0).goal }
+        let queue = arrivals, problems = self.problems
+        let deliver: @Sendable (Int, [UInt8]) -> Void = { number, bytes in
+            queue.append(number: number, result: FeedLine.parse(bytes, names: names, goals: goals))
+            wake()
+        }
+        if let source = options.feed {
+            feed = LineFeed(source: source, report: { problems.note(kind: "feed", $0) }, deliver: deliver)
+            feed?.start()
+        }
+        if let exec = options.exec {
+            command = CommandFeed(command: exec, interval: options.every, report: { problems.note(kind: "exec", $0) }, deliver: deliver)
+            command?.start()
+        }
+    }
+
+    public func stop() {
+        feed?.stop(); command?.stop()
+        feed = nil; command = nil
+    }
+
+    /// Applies the feed lines that arrived (the shell calls this when `wake` woke it): good ones animate the rings from what is on screen; bad
+    /// ones are logged, a kind of problem at most once a minute, and change nothing.
+    public func wake(at now: Double) {
+        let (lines, since) = arrivals.takeAll()
+        for (number, result) in lines {
+            switch result {
+            case let .success(updates):
+                if let since { stats.lineArrived(at: since) }
+                for update in updates { model.apply(.set(ring: update.ring, value: update.value), at: now) }
+            case let .failure(rejection) where rejection.kind != .empty:
+                problems.note(kind: rejection.kind.rawValue, "feed line \(number): \(rejection.reason) (ignored; the rings keep their values)")
+            case .failure:
+                break
+            }
+        }
+    }
+
+    public func handle(_ input: ScreenInput, width: Int, height: Int, at now: Double) -> ScreenRequest? {
+        if input == .exposed { return .redrawAll }
+        var controls = LiveControls(layout: layout(width: width, height: height), isDragging: model.isDragging)
+        if glyphs != nil { controls.buttons = Chrome.buttons(width: width, height: height, titles: options.theme.buttons) }
+        let intent = options.kiosk ? LiveControls.kiosk(input) : controls.intent(for: input)
+        switch intent {
+        case nil: return nil
+        case .quit: return .quit
+        case .toggleFullscreen: return .toggleFullscreen
+        case .toggleHelp: showHelp.toggle(); changed = true
+        case .toggleFrameGraph: showGraph.toggle(); changed = true
+        case let intent?:
+            let selected = model.selection
+            model.apply(intent, at: now)
+            if model.selection != selected { changed = true }
+        }
+        return nil
+    }
+
+    /// The rings' layout on a canvas, where the burn-in protection has put them.
+    func layout(width: Int, height: Int) -> RingLayout {
+        RingLayout(width: width, height: height, count: model.count, theme: options.theme, offset: offset(width: width, height: height))
+    }
+
+    /// Where the burn-in protection has moved the rings: round a square of a few pixels, one step
+    /// per `--shift-every`.
+    func offset(width: Int, height: Int) -> (x: Int, y: Int) {
+        guard options.shiftEvery != nil else { return (0, 0) }
+        let step = max(1, min(width, height) / 400)
+        let square = [(0, 0), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)]
+        let (x, y) = square[shifts % square.count]
+        return (x * step, y * step)
+    }
+
+    public func frame(width: Int, height: Int, at time: Double) -> ScreenFrame {
+        model.update(at: time)
+        let whole = changed || showGraph
+        changed = false
+        return .rings(scene(width: width, height: height, at: time), whole: whole)
+    }
+
+    /// The frame as it should look at `time`: the rings at their presented values and, with chrome,
+    /// the label (the selected ring's value, or the average of all), the legend and the buttons.
+    func scene(width: Int, height: Int, at time: Double) -> RingScene {
+        let values = model.presented
+        var scene = RingScene(theme: options.theme, width: width, height: height, progress: values)
+        scene.offset = offset(width: width, height: height)
+        if options.theme.dot != nil {
+            let layout = scene.layout
+            scene.dots = values.indices.map { i in
+                model.running(ring: i).flatMap { TipDot.position(of: $0.animation, since: $0.start, at: time, geometry: layout.ring(i),
+                                                                 clockwise: options.theme.clockwise) }
+            }
+        }
+        guard let glyphs else { return scene }
+        // In two phases the label counts as the gold tutorial's does, by a timer stepping every 0.02 s.
+        let counted = options.theme.motion != .twoPhase ? values : values.indices.map { i in
+            model.running(ring: i).map { TimerCountingLabel.value(of: $0.animation, since: $0.start, at: time) } ?? values[i]
+        }
+        var chrome = Chrome.standard(theme: options.theme, values: counted, selection: model.selection, glyphs: glyphs)
+        chrome.showHelp = showHelp
+        if showGraph { chrome.frameTimes = stats.intervals.suffix(90).map { $0 * 1000 } }
+        scene.chrome = chrome
+        return scene
+    }
+}
+
+extension ProblemLog {
+    /// Problems as lines on standard error, `rings: ` first, each kind at most once a minute.
+    public static var standardError: ProblemLog {
+        ProblemLog(now: { MonotonicClock().now() }, write: { FileHandle.standardError.write(Data("rings: \($0)\n".utf8)) })
+    }
+}

@@ -1,0 +1,38 @@
+import RingsRaster
+
+/// What a person or the window system does to a screen, in the canvas's pixels: the SDL shell
+/// turns its events into these, and tests make them by hand.
+public enum ScreenInput: Equatable, Sendable {
+    case key(Key, Modifiers = [])
+    /// The primary button went down, the pointer moved, the button went up.
+    case press(Point), motion(Point), release(Point)
+    /// The wheel turned by `steps` (up is positive) with the pointer at a point.
+    case wheel(steps: Double, at: Point)
+    /// The window changed size or was uncovered: everything must be drawn again.
+    case exposed
+    /// The window system asks to close (the window's close button, a signal).
+    case close
+}
+
+/// The keys screens know; others arrive as nothing.
+public enum Key: Equatable, Sendable {
+    case escape, tab, space, enter, left, right, up, down, home, end, equals, f3, f11, question
+    /// A digit 0-9, from the main row or the keypad.
+    case digit(Int)
+    /// A letter key, lower case.
+    case letter(Character)
+}
+
+/// Modifier keys held with a key.
+public struct Modifiers: OptionSet, Equatable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let shift = Modifiers(rawValue: 1), ctrl = Modifiers(rawValue: 2), alt = Modifiers(rawValue: 4)
+}
+
+/// What a screen asks of the window that shows it.
+public enum ScreenRequest: Equatable, Sendable {
+    case quit, toggleFullscreen
+    /// Forget what is on screen and draw everything again.
+    case redrawAll
+}

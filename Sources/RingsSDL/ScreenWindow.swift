@@ -1,0 +1,146 @@
+import CSDL2
+import Rings
+import RingsAnimation
+import RingsRaster
+
+/// The SDL shell that runs a `Screen` (the live rings or a demo board): SDL's events in, a display
+/// link that ticks while the screen wants frames (driven by presents with the vsync presenter, by a
+/// timer at the display's rate with the surface one), and the painter that shows what changed.
+/// With nothing to draw it blocks in SDL_WaitEvent and uses no CPU.
+public final class ScreenWindow {
+    /// How the window opens.
+    public struct Options {
+        public var size: (width: Int, height: Int)
+        public var fullscreen: Bool
+        /// Unattended: fullscreen, no cursor, no screensaver; a window destroyed under it is opened
+        /// again, a frame that cannot be shown opens a new window.
+        public var kiosk: Bool
+        /// Which display the window opens on (0 is the first).
+        public var display: Int
+        public var present: PresentMode
+        public init(size: (width: Int, height: Int), fullscreen: Bool = false, kiosk: Bool = false, display: Int = 0,
+                    present: PresentMode = .auto) {
+            self.size = size; self.fullscreen = fullscreen; self.kiosk = kiosk; self.display = display; self.present = present
+        }
+    }
+
+    let screen: any Screen
+    let window: RingsWindow
+    let options: Options
+    public let stats = FrameStats()
+    private let clock = MonotonicClock()
+    private let painter: FramePainter
+    private let problems = ProblemLog.standardError
+    private var quit = false, animatingBefore = false
+    /// What went wrong in an event handler or a tick, thrown from the loop.
+    private var failure: SDLError?
+    /// The SDL event type that wakes the loop when another thread handed something over.
+    private let wakeEvent: UInt32
+    /// The display link when presents drive it (the vsync presenter); it is told of each present.
+    private var presentLink: PresentDisplayLink?
+
+    public init(screen: any Screen, options: Options) throws(SDLError) {
+        self.screen = screen
+        self.options = options
+        window = try RingsWindow(title: screen.title, width: options.size.width, height: options.size.height,
+                                 display: options.display, fullscreen: options.fullscreen || options.kiosk, present: options.present)
+        painter = FramePainter(window: window)
+        if options.kiosk {
+            SDL_ShowCursor(SDL_DISABLE)
+            SDL_DisableScreenSaver()
+        }
+        window.reportsWindowLoss()
+        wakeEvent = SDL_RegisterEvents(1)
+        stats.presenter = window.presenterName
+    }
+
+    /// Runs until the person quits; throws when the display goes away or a frame cannot be shown.
+    public func run() throws(SDLError) {
+        let loop = FrameLoop(clock: clock)
+        let link: any DisplayLink
+        if window.presentsWithVsync {
+            let driven = PresentDisplayLink(nominalInterval: window.refreshInterval) { [unowned self] tick in self.tick(tick) }
+            loop.add(driven)
+            presentLink = driven
+            link = driven
+        } else {
+            link = loop.addDisplayLink(refreshInterval: window.refreshInterval) { [unowned self] tick in self.tick(tick) }
+        }
+        link.isActive = { [unowned self] in self.screen.wantsFrames || self.painter.isStale }
+        let signals = QuitSignals()
+        defer { withExtendedLifetime(signals) {} }
+        let wake = wakeEvent
+        screen.start(on: loop, stats: stats, wake: {
+            var event = SDL_Event()
+            event.type = wake
+            SDL_PushEvent(&event)
+        })
+        defer { screen.stop() }
+        try loop.runWithEvents(clock: clock, until: { quit }, failure: { failure }, handle: handle)
+        stats.dropped = link.droppedFrames
+        stats.refreshInterval = link.refreshInterval
+    }
+
+    private func tick(_ tick: FrameTick) {
+        do throws(SDLError) {
+            let shown = try draw(for: tick)
+            guard let link = presentLink else { return }
+            if shown { link.presented(at: clock.now()) } else { link.skipped(at: clock.now()) }
+        } catch {
+            failure = error
+        }
+    }
+
+    /// Draws the frame for the display link's target time, laid out for the drawable's size now, and
+    /// shows what changed; returns whether anything was shown.
+    private func draw(for tick: FrameTick) throws(SDLError) -> Bool {
+        let (width, height) = window.pixelSize
+        let shown: Bool
+        do { shown = try painter.paint(screen.frame(width: width, height: height, at: tick.targetTimestamp)) } catch {
+            guard options.kiosk else { throw error }
+            // What shows the frame is lost: a kiosk opens a new window and draws it whole.
+            problems.note(kind: "present", "cannot show the frame (\(error)); opening a new window")
+            try window.recreate()
+            painter.invalidate()
+            return false
+        }
+        if shown { stats.presented(at: clock.now(), continuing: animatingBefore) }
+        animatingBefore = screen.wantsFrames
+        return shown
+    }
+
+    private func handle(_ event: SDL_Event) {
+        if event.type == wakeEvent { return screen.wake(at: clock.now()) }
+        if window.wasDestroyed(by: event) { return windowLost() }
+        if event.type == SDL_QUIT.rawValue && window.lostDisplay {
+            failure = SDLError("lost the display (the Wayland compositor closed the connection)")
+            return
+        }
+        let (width, _) = window.pixelSize
+        var mx: Int32 = 0, my: Int32 = 0
+        SDL_GetMouseState(&mx, &my)
+        let translate = SDLInput(pixelScale: Double(width) / Double(max(1, window.pointSize.width)))
+        guard let input = translate.input(for: event, mouse: (mx, my)) else { return }
+        if input == .exposed { painter.invalidate() }
+        let size = window.pixelSize
+        switch screen.handle(input, width: size.width, height: size.height, at: clock.now()) {
+        case .quit?: quit = true
+        case .toggleFullscreen?: window.toggleFullscreen(); painter.invalidate()
+        case .redrawAll?: painter.invalidate()
+        case nil: break
+        }
+    }
+
+    /// Another program destroyed the window: a kiosk opens a new one and draws it whole; a desktop
+    /// window takes it as being closed.
+    private func windowLost() {
+        guard options.kiosk else {
+            problems.note(kind: "window", "the window was destroyed by another program; quitting")
+            quit = true
+            return
+        }
+        problems.note(kind: "window", "the window was destroyed by another program; opening a new one")
+        do throws(SDLError) { try window.recreate() } catch { failure = error }
+        painter.invalidate()
+    }
+}

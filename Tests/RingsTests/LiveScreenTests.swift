@@ -1,0 +1,105 @@
+import Foundation
+import Rings
+import RingsAnimation
+import RingsRaster
+import Testing
+
+/// The live screen without SDL: input in its own terms, time on a manual clock.
+@Suite struct LiveScreenTests {
+    let theme = Theme.standard
+
+    func screen(_ values: [Double] = [0.72, 1.35, 0.48], kiosk: Bool = false, shiftEvery: Double? = nil,
+                script: ValueScript? = nil) -> LiveScreen {
+        LiveScreen(options: .init(theme: theme, values: values, spec: .tween(duration: 1, curve: .linear), chrome: false,
+                                  kiosk: kiosk, shiftEvery: shiftEvery, script: script),
+                   glyphs: nil, problems: ProblemLog(now: { 0 }, write: { _ in }))
+    }
+
+    func values(of frame: ScreenFrame) -> [Double] {
+        if case let .rings(scene, _) = frame { return scene.progress }
+        return []
+    }
+
+    @Test func keysSelectSetAndNudge() {
+        let s = screen()
+        #expect(s.handle(.key(.tab), width: 400, height: 400, at: 0) == nil)
+        #expect(s.model.selection == 0)
+        _ = s.handle(.key(.digit(5)), width: 400, height: 400, at: 0)
+        #expect(s.model.targets == [0.5, 1.35, 0.48])
+        _ = s.handle(.key(.tab, .shift), width: 400, height: 400, at: 0)
+        #expect(s.model.selection == nil)
+        _ = s.handle(.key(.right, .shift), width: 400, height: 400, at: 0)
+        #expect(s.model.targets.map { ($0 * 100).rounded() } == [60, 145, 58])
+        #expect(s.handle(.key(.letter("f")), width: 400, height: 400, at: 0) == .toggleFullscreen)
+        #expect(s.handle(.key(.escape), width: 400, height: 400, at: 0) == .quit)
+        #expect(s.handle(.key(.letter("x")), width: 400, height: 400, at: 0) == nil)
+        #expect(s.handle(.exposed, width: 400, height: 400, at: 0) == .redrawAll)
+    }
+
+    @Test func framesFollowTheClockAndStopWhenSettled() {
+        let s = screen([0, 0, 0])
+        _ = s.frame(width: 200, height: 200, at: 0)
+        #expect(!s.wantsFrames, "nothing moves: no frames wanted")
+        _ = s.handle(.key(.equals), width: 200, height: 200, at: 0)
+        #expect(s.wantsFrames)
+        #expect(values(of: s.frame(width: 200, height: 200, at: 0.25)) == [0.25, 0.25, 0.25])
+        #expect(values(of: s.frame(width: 200, height: 200, at: 1)) == [1, 1, 1])
+        #expect(!s.wantsFrames)
+    }
+
+    @Test func aSelectionChangeAsksForAWholeFrame() {
+        let s = screen()
+        _ = s.frame(width: 200, height: 200, at: 0)
+        _ = s.handle(.key(.tab), width: 200, height: 200, at: 0)
+        #expect(s.wantsFrames)
+        if case let .rings(_, whole) = s.frame(width: 200, height: 200, at: 0) { #expect(whole) } else { Issue.record("a rings frame") }
+    }
+
+    @Test func pointerPressesGrabRingsAndTheWheelNudges() {
+        let s = screen()
+        let layout = RingLayout(width: 400, height: 400, count: 3, theme: theme)
+        let outer = layout.ring(0).radius, inner = layout.ring(2).radius
+        _ = s.handle(.press(Point(x: 200 + outer, y: 200)), width: 400, height: 400, at: 0)
+        #expect(s.model.selection == 0 && s.model.isDragging)
+        #expect(abs(s.model.targets[0] - 0.25) < 0.01, "3 o'clock is a quarter")
+        _ = s.handle(.release(Point(x: 200 + outer, y: 200)), width: 400, height: 400, at: 0)
+        #expect(!s.model.isDragging)
+        _ = s.handle(.wheel(steps: 2, at: Point(x: 200 - inner, y: 200)), width: 400, height: 400, at: 0)
+        #expect(abs(s.model.targets[2] - 0.50) < 1e-9)
+    }
+
+    @Test func aKioskTakesOnlyTheQuitChord() {
+        let s = screen(kiosk: true)
+        for input: ScreenInput in [.key(.tab), .key(.digit(3)), .key(.escape), .key(.letter("q")), .press(Point(x: 200, y: 10)),
+                                   .wheel(steps: 1, at: Point(x: 200, y: 200))] {
+            #expect(s.handle(input, width: 400, height: 400, at: 0) == nil, "\(input)")
+        }
+        #expect(s.model.targets == [0.72, 1.35, 0.48] && s.model.selection == nil)
+        #expect(s.handle(.key(.letter("q"), [.ctrl, .alt]), width: 400, height: 400, at: 0) == .quit)
+        #expect(s.handle(.close, width: 400, height: 400, at: 0) == .quit)
+    }
+
+    @Test func timersShiftTheRingsAndStepTheScript() {
+        let clock = ManualClock()
+        let loop = FrameLoop(clock: clock)
+        // The download script: 0 % after 1.5 s, then 1 % every 0.03 s.
+        let s = screen([0.5], shiftEvery: 60, script: .download)
+        s.start(on: loop, stats: FrameStats(), wake: {})
+        func run(for seconds: Double) {
+            for _ in 0..<Int((seconds / 0.005).rounded()) { clock.advance(by: 0.005); loop.runDue() }
+        }
+        run(for: 1.4)
+        #expect(s.model.targets == [0.5])
+        run(for: 0.2)
+        #expect(s.model.targets == [0.03])
+        _ = s.frame(width: 800, height: 800, at: clock.now())
+        run(for: 60)
+        #expect(s.wantsFrames, "a burn-in step is a change to draw")
+        if case let .rings(scene, _) = s.frame(width: 800, height: 800, at: clock.now()) {
+            #expect(scene.offset == (2, 0), "one step right, 1 px per 400 px of the side")
+        } else {
+            Issue.record("a rings frame")
+        }
+        s.stop()
+    }
+}
