@@ -2,7 +2,8 @@
 # Each first installs the Debian packages that are missing (quick when all are present).
 
 DEB_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libx11-dev fontconfig fonts-dejavu-core fonts-comfortaa \
-                xvfb xdotool x11-apps x11-utils x11-xserver-utils imagemagick openbox xauth
+                xvfb xdotool x11-apps x11-utils x11-xserver-utils imagemagick openbox xauth \
+                cage xwayland grim wtype
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 SHELL := /bin/bash

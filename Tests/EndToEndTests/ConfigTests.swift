@@ -119,6 +119,7 @@ import TestSupport
             case "progress": "progress = [0.5]"
             case "curve": "curve = \"linear\""
             case "chrome": "chrome = \"full\""
+            case "present": "present = \"vsync\""
             case "every", "shift-every": "\(key) = \"2s\""
             case "source": "source = \"cpu\""
             default: "\(key) = \"x\""

@@ -46,8 +46,10 @@ public final class LiveScreen: Screen {
     private var feed: LineFeed?, command: CommandFeed?
     private var stats = FrameStats()
     private var showHelp = false, showGraph = false
-    /// A change not drawn yet (selection, help, a shift).
+    /// A change not drawn yet that needs the whole frame (selection, help, a shift).
     private var changed = true
+    /// Values set at once (a drag, a key with an immediate spec) not drawn yet.
+    private var moved = false
     /// Steps taken round the burn-in square.
     private(set) var shifts = 0
 
@@ -60,7 +62,7 @@ public final class LiveScreen: Screen {
 
     deinit { stop() }
 
-    public var wantsFrames: Bool { changed || model.isAnimating }
+    public var wantsFrames: Bool { changed || moved || model.isAnimating }
 
     public func start(on loop: FrameLoop, stats: FrameStats, wake: @escaping @Sendable () -> Void) {
         self.stats = stats
@@ -158,6 +160,7 @@ public final class LiveScreen: Screen {
             let selected = model.selection
             model.apply(intent, at: now)
             if model.selection != selected { changed = true }
+            moved = true
         }
         return nil
     }
@@ -181,6 +184,7 @@ public final class LiveScreen: Screen {
         model.update(at: time)
         let whole = changed || showGraph
         changed = false
+        moved = false
         return .rings(scene(width: width, height: height, at: time), whole: whole)
     }
 

@@ -1,0 +1,148 @@
+import Foundation
+import RingsRaster
+import RingsSDL
+
+/// A private Wayland kiosk compositor: cage with its headless backend (no GPU, no input devices),
+/// which starts Xwayland for X clients. cage refuses to run as root, so as root it and its clients
+/// run as an unprivileged user (made once), with a copy of `rings` and its resources that user can
+/// read. `-d`: no client-side decorations (SDL's native windows are not shown by cage without it).
+public final class Compositor {
+    /// The tools a compositor test needs; the test is skipped with this list when any is missing.
+    public static let tools = ["cage", "grim", "wtype", "Xwayland", "xdotool", "import", "setpriv"]
+    public static var missingTools: [String] { tools.filter { which($0) == nil } }
+    /// The user that runs cage and its clients when the tests run as root.
+    static let userName = "rings-kiosk"
+
+    let runtime: String
+    private let cage: Process
+    private let user: (uid: uid_t, gid: gid_t)?
+    /// The Wayland socket's name and Xwayland's display, as cage gives them to its client.
+    public let waylandDisplay: String, xDisplay: String
+    /// `rings` where the compositor's user can run it.
+    public let binary: String
+
+    public init() throws {
+        user = getuid() == 0 ? try Self.unprivilegedUser() : nil
+        runtime = NSTemporaryDirectory() + "rings-cage-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        // The binary and its resource bundle, side by side as SwiftPM looks for them.
+        let built = URL(fileURLWithPath: ringsBinary)
+        binary = runtime + "/rings"
+        try FileManager.default.copyItem(atPath: built.path, toPath: binary)
+        let bundle = built.deletingLastPathComponent().appendingPathComponent("rings_RingsAssets.resources")
+        try FileManager.default.copyItem(atPath: bundle.path, toPath: runtime + "/rings_RingsAssets.resources")
+        if let user { _ = try runProgram(which("chown")!, ["-R", "\(user.uid):\(user.gid)", runtime]) }
+        let info = runtime + "/displays"
+        cage = Process()
+        cage.executableURL = URL(fileURLWithPath: which("cage")!)
+        cage.arguments = ["-d", "--", "/bin/sh", "-c", "echo \"$WAYLAND_DISPLAY $DISPLAY\" > \(info).tmp && mv \(info).tmp \(info) && exec sleep 3600"]
+        try Self.prepare(cage, user: user, environment: Self.baseEnvironment(runtime))
+        cage.standardInput = FileHandle.nullDevice
+        cage.standardOutput = FileHandle.nullDevice
+        FileManager.default.createFile(atPath: runtime + "/cage.log", contents: nil)
+        cage.standardError = FileHandle(forWritingAtPath: runtime + "/cage.log")
+        try cage.run()
+        let deadline = Date().addingTimeInterval(15)
+        var names: [String] = []
+        while names.count < 2 && Date() < deadline {
+            usleep(50_000)
+            names = ((try? String(contentsOfFile: info, encoding: .utf8)) ?? "").split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        }
+        guard names.count == 2 else { throw TestFailure("cage did not start (no Wayland and X displays after 15 s)") }
+        (waylandDisplay, xDisplay) = (names[0], names[1])
+    }
+
+    deinit {
+        stop()
+        try? FileManager.default.removeItem(atPath: runtime)
+    }
+
+    /// Kills the compositor (and with it Xwayland).
+    public func stop(signal: Int32 = SIGKILL, waiting: Bool = true) {
+        let pid = cage.processIdentifier
+        if cage.isRunning { kill(pid, signal) }
+        guard waiting else { return }
+        // Not waitUntilExit, which Foundation may never end here: reaped by hand if need be.
+        _ = eventually(within: 5) { var status: Int32 = 0; return !cage.isRunning || waitpid(pid, &status, WNOHANG) == pid }
+    }
+
+    static func baseEnvironment(_ runtime: String) -> [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        for key in ["DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"] { env.removeValue(forKey: key) }
+        env["XDG_RUNTIME_DIR"] = runtime
+        env["WLR_BACKENDS"] = "headless"
+        env["WLR_LIBINPUT_NO_DEVICES"] = "1"
+        env["WLR_RENDERER"] = "pixman"
+        env["HOME"] = runtime
+        return env
+    }
+
+    /// The environment of a client: native Wayland (WAYLAND_DISPLAY only, as on a Wayland desktop
+    /// without Xwayland) or X through Xwayland (DISPLAY only).
+    public func environment(native: Bool) -> [String: String] {
+        var env = Self.baseEnvironment(runtime)
+        if native { env["WAYLAND_DISPLAY"] = waylandDisplay } else { env["DISPLAY"] = xDisplay }
+        return env
+    }
+
+    /// A process of the compositor's user, not started yet.
+    public func process(_ path: String, _ arguments: [String], native: Bool) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        try Self.prepare(process, user: user, environment: environment(native: native))
+        return process
+    }
+
+    /// Starts `rings` with `arguments` on the compositor; `configure` sets its pipes.
+    public func launchRings(_ arguments: [String], native: Bool, configure: (Process) -> Void = { $0.standardError = FileHandle.nullDevice }) throws -> Process {
+        let process = try process(binary, arguments, native: native)
+        configure(process)
+        try process.run()
+        return process
+    }
+
+    /// Runs a tool (grim, wtype, xdotool, import) as the compositor's user and waits for it.
+    @discardableResult
+    public func run(_ tool: String, _ arguments: [String], native: Bool) throws -> RunResult {
+        let process = try process(which(tool)!, arguments, native: native)
+        return try runProgram(process.executableURL!.path, process.arguments ?? [], environment: process.environment, timeout: 20)
+    }
+
+    /// The whole output, from grim (wlr-screencopy).
+    public func screenshot() throws -> Pixmap {
+        try capture("grim", { ["-t", "png", $0] }, native: true)
+    }
+
+    /// An X window's contents, from Xwayland.
+    public func capture(window: String) throws -> Pixmap {
+        try capture("import", { ["-window", window, $0] }, native: false)
+    }
+
+    private func capture(_ tool: String, _ arguments: (String) -> [String], native: Bool) throws -> Pixmap {
+        let path = runtime + "/shot-\(UInt32.random(in: 0...UInt32.max)).png"
+        defer { unlink(path) }
+        let result = try run(tool, arguments(path), native: native)
+        guard result.status == 0 else { throw TestFailure("\(tool): \(result.stderr)") }
+        return try PNGFile.read(path)
+    }
+
+    /// Runs as the unprivileged user where there is one: setpriv drops to it and execs, so the
+    /// process's id is the program's own.
+    static func prepare(_ process: Process, user: (uid: uid_t, gid: gid_t)?, environment: [String: String]) throws {
+        process.environment = environment
+        guard let user, let program = process.executableURL?.path else { return }
+        process.executableURL = URL(fileURLWithPath: which("setpriv")!)
+        process.arguments = ["--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups", "--", program] + (process.arguments ?? [])
+    }
+
+    /// The unprivileged user, made if it does not exist yet.
+    static func unprivilegedUser() throws -> (uid: uid_t, gid: gid_t) {
+        if getpwnam(userName) == nil {
+            let made = try runProgram(which("useradd")!, ["--system", "--no-create-home", "--shell", "/usr/sbin/nologin", userName])
+            guard made.status == 0 || getpwnam(userName) != nil else { throw TestFailure("useradd \(userName): \(made.stderr)") }
+        }
+        guard let entry = getpwnam(userName) else { throw TestFailure("no user \(userName)") }
+        return (entry.pointee.pw_uid, entry.pointee.pw_gid)
+    }
+}
