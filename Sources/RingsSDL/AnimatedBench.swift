@@ -6,10 +6,11 @@ import RingsRaster
 /// `frames` frames at 60 Hz (times simulated, so the figures measure work, not waiting), each frame
 /// redrawing and uploading what changed, label and legend included. Needs a display.
 public enum AnimatedBench {
-    /// Milliseconds per frame, the first (whole) frame left out; `ring` animates only that ring
-    /// (0 is the outermost), nil every ring.
-    public static func run(scene still: RingScene, frames: Int, ring: Int? = nil) throws(SDLError) -> [Double] {
-        let window = try RingsWindow(title: "rings bench", width: still.width, height: still.height)
+    /// Milliseconds per frame, the first (whole) frame left out, and the presenter that showed them;
+    /// `ring` animates only that ring (0 is the outermost), nil every ring. The wait for the display's vblank
+    /// (vsync presenter) is left out.
+    public static func run(scene still: RingScene, frames: Int, ring: Int? = nil, present: PresentMode = .auto) throws(SDLError) -> (times: [Double], presenter: String) {
+        let window = try RingsWindow(title: "rings bench", width: still.width, height: still.height, present: present)
         let glyphs = try FontGlyphs(name: nil, for: still.theme)
         let painter = FramePainter(window: window)
         let moving = ring.map { [$0] } ?? Array(still.progress.indices)
@@ -29,8 +30,9 @@ public enum AnimatedBench {
             model.update(at: Double(n) / 60)
             let begin = clock.now()
             try painter.paint(scene())
-            times.append((clock.now() - begin) * 1000)
+            // The work, not the wait: with vsync the present blocks until the display's vblank.
+            times.append((clock.now() - begin - window.lastPresentWait) * 1000)
         }
-        return times
+        return (times, window.presenterName)
     }
 }

@@ -14,6 +14,8 @@ protocol Presenter: AnyObject {
     var name: String { get }
     /// Whether a present returns at the display's vblank, so that the display link follows presents.
     var waitsForVsync: Bool { get }
+    /// Seconds the last present spent waiting for the display (0 without vsync).
+    var lastWait: Double { get }
     /// Copies parts of a frame to where `present` shows them, from any thread while the frame is
     /// drawn; nil when `present` uploads them itself.
     func partCopier() -> SurfaceCopier?
@@ -27,6 +29,7 @@ final class SurfacePresenter: Presenter {
     private let window: OpaquePointer
     let name = "surface"
     let waitsForVsync = false
+    let lastWait = 0.0
 
     init(window: OpaquePointer) { self.window = window }
 
@@ -75,6 +78,7 @@ final class VsyncPresenter: Presenter {
     private var textureSize = (width: 0, height: 0)
     let name: String
     let waitsForVsync = true
+    private(set) var lastWait = 0.0
 
     init(window: OpaquePointer) throws(SDLError) {
         let flags = SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
@@ -116,12 +120,18 @@ final class VsyncPresenter: Presenter {
                 throw SDLError.last("cannot upload the frame")
             }
         }
-        var whole = frame.bounds.sdl
-        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
-        guard SDL_RenderClear(renderer) == 0, SDL_RenderCopy(renderer, texture, nil, &whole) == 0 else {
-            throw SDLError.last("cannot show the frame")
+        // The frame covers the drawable; a clear is needed only while it is another size (a resize
+        // under way), and costs a whole pass where the GL is software (llvmpipe).
+        var whole = frame.bounds.sdl, output = (w: Int32(0), h: Int32(0))
+        SDL_GetRendererOutputSize(renderer, &output.w, &output.h)
+        if output != (Int32(frame.width), Int32(frame.height)) {
+            SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
+            SDL_RenderClear(renderer)
         }
+        guard SDL_RenderCopy(renderer, texture, nil, &whole) == 0 else { throw SDLError.last("cannot show the frame") }
+        let before = SDL_GetPerformanceCounter()
         SDL_RenderPresent(renderer)
+        lastWait = Double(SDL_GetPerformanceCounter() - before) / Double(SDL_GetPerformanceFrequency())
     }
 }
 

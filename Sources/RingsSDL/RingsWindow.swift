@@ -104,6 +104,9 @@ public final class RingsWindow {
     /// What shows the frames, for `--stats`: "surface" or "vsync (renderer: GL renderer)".
     public var presenterName: String { presenter.name }
 
+    /// Seconds the last present spent waiting for the display's vblank (0 without vsync).
+    public var lastPresentWait: Double { presenter.lastWait }
+
     /// Whether presents return at the display's vblank (drive the display link by them).
     public var presentsWithVsync: Bool { presenter.waitsForVsync }
 

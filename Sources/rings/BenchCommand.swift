@@ -21,6 +21,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "With --animated: animate only this ring (1 is the outermost); default every ring.")
     var ring: Int?
 
+    @Option(help: ArgumentHelp("With --animated: how frames reach the screen (as `rings window --present`). Default: auto.", valueName: "auto|vsync|surface"))
+    var present: PresentMode = .auto
+
     @Flag(help: "Run the live window's parts for --frames frames (try 100000) with a feed update every fifth; print resident memory growth, last line rss_growth_kb=N (needs a display, or SDL_VIDEODRIVER=dummy).")
     var soak = false
 
@@ -36,11 +39,11 @@ struct BenchCommand: ParsableCommand {
             return
         }
         if animated {
-            let times: [Double]
+            let times: [Double], presenter: String
             if let ring, !(1...still.progress.count).contains(ring) { throw UserError("--ring must be 1 to \(still.progress.count), not \(ring)") }
-            do { times = try AnimatedBench.run(scene: still, frames: frames, ring: ring.map { $0 - 1 }) } catch { throw UserError(error) }
+            do { (times, presenter) = try AnimatedBench.run(scene: still, frames: frames, ring: ring.map { $0 - 1 }, present: present) } catch { throw UserError(error) }
             let what = ring.map { "ring \($0) moving" } ?? "every ring moving"
-            report(times, title: "animation frames, \(what) (redraw of what changed + upload)", pixels: still.width * still.height, still: still,
+            report(times, title: "animation frames, \(what) (redraw of what changed + upload), presenter \(presenter)", pixels: still.width * still.height, still: still,
                    threads: FramePainter.threads)
             return
         }

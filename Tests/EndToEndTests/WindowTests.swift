@@ -22,11 +22,14 @@ import TestSupport
         return !process.isRunning
     }
 
-    @Test(.enabled(if: VirtualDisplay.missingTools.isEmpty, "needs \(VirtualDisplay.tools.joined(separator: ", ")) (make test installs them)"))
-    func windowShowsTheRingsResizesAndQuitsOnQ() throws {
+    /// With both presenters: the window surface (what auto picks under Xvfb) and the vsync renderer.
+    @Test(.enabled(if: VirtualDisplay.missingTools.isEmpty, "needs \(VirtualDisplay.tools.joined(separator: ", ")) (make test installs them)"),
+          arguments: ["surface", "vsync"])
+    func windowShowsTheRingsResizesAndQuitsOnQ(present: String) throws {
         let display = try VirtualDisplay()
         let errors = Pipe()
-        let (process, window) = try launch(display, ["--theme", "flat", "--size", "400x300", "--progress", "0.25,0.5,0.75", "--chrome", "none"], errors: errors)
+        let (process, window) = try launch(display, ["--theme", "flat", "--size", "400x300", "--progress", "0.25,0.5,0.75", "--chrome", "none",
+                                                     "--present", present], errors: errors)
         defer { if process.isRunning { process.terminate() } }
         #expect(!window.isEmpty)
         let area = try display.clientArea(of: window)
