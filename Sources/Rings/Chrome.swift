@@ -29,6 +29,8 @@ public struct Chrome: Sendable {
     public var labelWidthLimit: Double? = nil
     /// Recent frame times in milliseconds, for the F3 graph.
     public var frameTimes: [Double]? = nil
+    /// Written under the frame graph: the presenter and the refresh interval its display link measured.
+    public var graphCaption = ""
     public let glyphs: GlyphSource
 
     public init(label: String, legend: [(name: String, value: String, color: RGB8)], glyphs: GlyphSource) {
@@ -124,7 +126,12 @@ public struct Chrome: Sendable {
                                    shader: SolidShader(buttonFill)))
             text(button.title, height: Int(Double(f.height) * 0.55), centerX: f.x + f.width / 2, top: f.y + f.height * 22 / 100, color: inked)
         }
-        if let times = frameTimes, !times.isEmpty { out += graph(times, width: width, height: height) }
+        if let times = frameTimes {
+            out += graph(times, width: width, height: height)
+            let captionHeight = max(10, Int(0.025 * s))
+            let captionWidth = glyphs.command(graphCaption, height: captionHeight, centerX: nil, left: 0, top: 0, color: inked)?.shape.bounds.width ?? 0
+            text(graphCaption, height: captionHeight, left: width - Int(0.015 * s) - captionWidth, top: Int(0.15 * s), color: inked)
+        }
         if showHelp {
             let lineHeight = max(12, Int(0.045 * s)), panelHeight = lineHeight * (Chrome.help.count + 1)
             let panelWidth = Int(0.8 * Double(width)), left = (width - panelWidth) / 2, top = (height - panelHeight) / 2

@@ -67,6 +67,7 @@ public final class ScreenWindow {
             link = loop.addDisplayLink(refreshInterval: window.refreshInterval) { [unowned self] tick in self.tick(tick) }
         }
         link.isActive = { [unowned self] in self.screen.wantsFrames || self.painter.isStale }
+        stats.refreshInterval = link.refreshInterval
         let signals = QuitSignals()
         defer { withExtendedLifetime(signals) {} }
         let wake = wakeEvent
@@ -86,6 +87,7 @@ public final class ScreenWindow {
             let shown = try draw(for: tick)
             guard let link = presentLink else { return }
             if shown { link.presented(at: clock.now()) } else { link.skipped(at: clock.now()) }
+            stats.refreshInterval = link.refreshInterval
         } catch {
             failure = error
         }

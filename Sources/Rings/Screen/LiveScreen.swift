@@ -208,7 +208,10 @@ public final class LiveScreen: Screen {
         }
         var chrome = Chrome.standard(theme: options.theme, values: counted, selection: model.selection, glyphs: glyphs)
         chrome.showHelp = showHelp
-        if showGraph { chrome.frameTimes = stats.intervals.suffix(90).map { $0 * 1000 } }
+        if showGraph {
+            chrome.frameTimes = stats.intervals.suffix(90).map { $0 * 1000 }
+            chrome.graphCaption = "\(stats.presenter), " + String(format: "%.2f ms", stats.refreshInterval * 1000)
+        }
         scene.chrome = chrome
         return scene
     }
