@@ -12,7 +12,7 @@ public enum BoardKey: Equatable, Sendable {
 }
 
 /// A demo's whole screen: it draws itself for a canvas, animates, and takes presses, drags and
-/// keys. The arc demo and the daily-tasks board are boards; the window that shows one is `BoardApp`.
+/// keys. The arc demo and the daily-tasks board are boards; a `BoardScreen` makes one a screen for the window.
 public protocol Board: AnyObject {
     /// The window's title.
     var title: String { get }

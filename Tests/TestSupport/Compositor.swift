@@ -48,7 +48,10 @@ public final class Compositor {
             usleep(50_000)
             names = ((try? String(contentsOfFile: info, encoding: .utf8)) ?? "").split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         }
-        guard names.count == 2 else { throw TestFailure("cage did not start (no Wayland and X displays after 15 s)") }
+        guard names.count == 2 else {
+            let log = (try? String(contentsOfFile: runtime + "/cage.log", encoding: .utf8)) ?? ""
+            throw TestFailure("cage did not start (no Wayland and X displays after 15 s): \(log.suffix(500))")
+        }
         (waylandDisplay, xDisplay) = (names[0], names[1])
     }
 
