@@ -29,15 +29,22 @@ import TestSupport
     }
 
     /// cage sizes the output 1280x720: an X kiosk fills it, laid out for that size (the
-    /// regression: it showed the rings laid out for 800x800, off centre, the bottom cut off).
+    /// regression: it showed the rings laid out for 800x800, off centre, the bottom cut off), and
+    /// shows the values fed to it through a FIFO.
     @Test(.enabled(if: ready, "needs cage, grim, wtype, Xwayland (make test installs them)"))
     func anXwaylandKioskFillsTheOutputAsRenderDrawsIt() throws {
         let cage = try Compositor()
-        let rings = try cage.launchRings(["--kiosk"] + Self.flat + ["--progress", "0.72,1.35,0.48"], native: false)
+        let feed = try fifo(cage)
+        defer { unlink(feed) }
+        let rings = try cage.launchRings(["--kiosk", "--feed", feed, "--duration", "0.2"] + Self.flat + ["--progress", "0.72,1.35,0.48"],
+                                         native: false)
         defer { if rings.isRunning { rings.terminate() } }
         let window = try xWindow(cage)
         let expected = try ringsRender("1280x720", "0.72,1.35,0.48")
         #expect(try settled { differingPixels(try cage.capture(window: window), expected) } == 0)
+        try write("1=0.3 2=90% 3=1.2\n", to: feed)
+        let fed = try ringsRender("1280x720", "0.3,0.9,1.2")
+        #expect(try settled { differingPixels(try cage.capture(window: window), fed) } == 0)
     }
 
     /// A kiosk on native Wayland, fed through a FIFO: the vsync presenter, paced by the compositor
