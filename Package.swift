@@ -32,9 +32,9 @@ let package = Package(
         .target(name: "Rings", dependencies: ["RingsRaster", "Shaders", "RingsAnimation", "RingsAssets"], swiftSettings: optimised),
 
         // MARK: SDL and the executable
-        .target(name: "RingsSDL", dependencies: ["CSDL2", "CSDL2SysWM", "Rings", "RingsRaster"], swiftSettings: optimised),
+        .target(name: "RingsSDL", dependencies: ["CSDL2", "CSDL2SysWM", "Rings", "RingsAnimation", "RingsRaster"], swiftSettings: optimised),
         .executableTarget(name: "rings", dependencies: [
-            "Rings", "RingsSDL", "RingsRaster", "RingsAnimation",
+            "Rings", "RingsSDL", "RingsRaster", "RingsAnimation", "Shaders",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
@@ -43,8 +43,8 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["RingsRaster", "RingsSDL"], path: "Tests/TestSupport"),
         .testTarget(name: "RingsRasterTests", dependencies: ["RingsRaster", "Shaders", "TestSupport"]),
         .testTarget(name: "ShadersTests", dependencies: ["Shaders", "RingsRaster"]),
-        .testTarget(name: "RingsTests", dependencies: ["Rings", "RingsRaster", "TestSupport"], exclude: ["Goldens"]),
-        .testTarget(name: "RingsSDLTests", dependencies: ["RingsSDL", "RingsRaster", "Rings", "CSDL2"]),
+        .testTarget(name: "RingsTests", dependencies: ["Rings", "RingsAnimation", "RingsRaster", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "RingsSDLTests", dependencies: ["RingsSDL", "RingsRaster"]),
         .testTarget(name: "RingsAnimationTests", dependencies: ["RingsAnimation", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "RingsRaster", "Rings", "RingsSDL", "RingsAnimation"]),
     ]

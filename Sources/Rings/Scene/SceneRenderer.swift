@@ -1,0 +1,75 @@
+import Foundation
+import RingsRaster
+import Shaders
+
+/// Draws scenes into pixmaps with the fast rasteriser, reusing its scratch memory between frames.
+public struct SceneRenderer {
+    /// One rasteriser (its scratch rows) per thread.
+    private var rasterizers: [Rasterizer]
+
+    /// With `threads` above 1, `render(_:into:clips:)` shares the rows among that many threads
+    /// (the live window's redraws); whole frames are drawn on one.
+    public init(threads: Int = 1) {
+        rasterizers = Array(repeating: Rasterizer(), count: max(1, threads))
+    }
+
+    /// A new pixmap holding the frame.
+    public mutating func render(_ scene: RingScene) -> Pixmap {
+        let frame = Pixmap(width: scene.width, height: scene.height)
+        render(scene, into: frame)
+        return frame
+    }
+
+    /// Draws the frame into `pixmap`, which must be the scene's size.
+    public mutating func render(_ scene: RingScene, into pixmap: Pixmap) {
+        rasterizers[0].render(scene.displayList, into: pixmap)
+    }
+
+    /// Rows per piece of work when the clips are shared among threads: small enough that the rings'
+    /// costly rows fall to every thread alike, large enough that handing them out costs nothing.
+    static let rowsPerPiece = 16
+
+    /// Draws only the parts `clips` of the frame, building its display list once. Each pixel comes
+    /// out the same however the rows are shared: shapes and shaders work row by row, and the
+    /// gradient's interpolation blocks sit on absolute columns.
+    /// `finished` is told of each part as soon as it is drawn, on the thread that drew it (to copy
+    /// it on while it is still in the cache).
+    public mutating func render(_ scene: RingScene, into pixmap: Pixmap, clips: [IntRect],
+                                finished: (@Sendable (IntRect) -> Void)? = nil) {
+        let list = scene.displayList
+        let threads = rasterizers.count
+        let area = clips.reduce(0) { $0 + $1.width * $1.height }
+        guard threads > 1, area >= 65_536 else {
+            for clip in clips {
+                rasterizers[0].render(list, into: pixmap, clip: clip)
+                finished?(clip)
+            }
+            return
+        }
+        var pieces: [IntRect] = []
+        for clip in clips {
+            var top = clip.minY
+            while top < clip.maxY {
+                let rows = min(Self.rowsPerPiece, clip.maxY - top)
+                pieces.append(IntRect(x: clip.minX, y: top, width: clip.width, height: rows))
+                top += rows
+            }
+        }
+        let work = UncheckedSendable((list: list, pieces: pieces))
+        rasterizers.withUnsafeMutableBufferPointer { workers in
+            let workers = UncheckedSendable(workers)
+            DispatchQueue.concurrentPerform(iterations: threads) { worker in
+                for index in stride(from: worker, to: work.value.pieces.count, by: threads) {
+                    workers.value[worker].render(work.value.list, into: pixmap, clip: work.value.pieces[index])
+                    finished?(work.value.pieces[index])
+                }
+            }
+        }
+    }
+}
+
+/// A value handed to other threads by a caller that keeps their uses apart (each thread its own element).
+private struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Rings
+import RingsAnimation
+import RingsRaster
+import RingsSDL
+import TOMLKit
+
+/// One thing wrong in a config file, said as FILE:LINE: key: problem.
+struct ConfigProblem: CustomStringConvertible {
+    let file: String
+    let line: Int
+    let key: String
+    let problem: String
+    var description: String { "\(file):\(line): \(key): \(problem)" }
+}
+
+/// Everything wrong with a config file, a problem a line, in the order of the file.
+struct ConfigErrors: Error {
+    let problems: [ConfigProblem]
+}
+
+/// A ring as a config file's `[[ring]]` table describes it; what it leaves out comes from the theme.
+struct RingEntry {
+    var name: String?
+    var start: RGB8?
+    var end: RGB8?
+    var goal: Double?
+    var label: LabelFormat?
+    var progress: Double?
+}
+
+/// What a config file (`--config rings.toml`) sets. Every option of the window command is a key of
+/// the same name (`shift-every = "10m"`); `[[ring]]` tables name and colour the rings, set their goals
+/// and how their values read. Values are checked as the command line checks them; paths are taken
+/// relative to the file.
+struct ConfigFile {
+    var theme: String?
+    var preset: String?
+    var counterclockwise: Bool?
+    var size: String?
+    var progress: [Double]?
+    var duration: Double?
+    var curve: String?
+    var fullscreen: Bool?
+    var kiosk: Bool?
+    var display: Int?
+    var shiftEvery: String?
+    var chrome: ChromeChoice?
+    var font: String?
+    var feed: String?
+    var source: String?
+    var exec: String?
+    var every: String?
+    var stats: Bool?
+    var present: PresentMode?
+    var rings: [RingEntry] = []
+
+    static let keys = ["theme", "preset", "counterclockwise", "size", "progress", "duration", "curve", "fullscreen", "kiosk", "display", "shift-every",
+                       "chrome", "font", "feed", "source", "exec", "every", "stats", "present", "ring"]
+    static let ringKeys = ["name", "start", "end", "goal", "unit", "label", "decimals", "progress"]
+
+    /// Reads and checks the file at `path`; every problem found is in the error.
+    static func load(_ path: String) throws(ConfigErrors) -> ConfigFile {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let why = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
+            throw ConfigErrors(problems: [ConfigProblem(file: path, line: 1, key: "file", problem: why)])
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ConfigErrors(problems: [ConfigProblem(file: path, line: 1, key: "file", problem: "is not UTF-8 text")])
+        }
+        let table: TOMLTable
+        do { table = try TOMLTable(string: text) } catch let error as TOMLParseError {
+            throw ConfigErrors(problems: [ConfigProblem(file: path, line: Int(error.source.begin.line), key: "syntax", problem: error.description)])
+        } catch {
+            throw ConfigErrors(problems: [ConfigProblem(file: path, line: 1, key: "syntax", problem: "\(error)")])
+        }
+        var reader = ConfigReader(file: path, lines: ConfigLines(text))
+        let config = reader.config(table)
+        guard reader.problems.isEmpty else {
+            throw ConfigErrors(problems: reader.problems.sorted { ($0.line, $0.key) < ($1.line, $1.key) })
+        }
+        return config
+    }
+}
+
+extension ConfigFile {
+    /// The theme's ring styles with what the `[[ring]]` tables set laid over them, ring by ring.
+    func styles(over theme: Theme) -> [RingStyle] {
+        var styles = theme.rings
+        for (i, entry) in rings.enumerated() {
+            var style = theme.style(ofRing: i)
+            if let name = entry.name { style.name = name }
+            if let start = entry.start { style.start = start }
+            if let end = entry.end { style.end = end }
+            style.goal = entry.goal
+            if let label = entry.label { style.label = label }
+            if i < styles.count { styles[i] = style } else { styles.append(style) }
+        }
+        return styles
+    }
+}
