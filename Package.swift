@@ -19,6 +19,7 @@ let package = Package(
         // MARK: System libraries
         .systemLibrary(name: "CSDL2", path: "Sources/CSDL2"),
         .systemLibrary(name: "CSDL2SysWM"),
+        .systemLibrary(name: "CFontconfig"),
 
         // MARK: Pixels: rasteriser and paint sources
         .target(name: "RingsRaster", swiftSettings: optimised),
@@ -32,7 +33,7 @@ let package = Package(
         .target(name: "Rings", dependencies: ["RingsRaster", "Shaders", "RingsAnimation", "RingsAssets"], swiftSettings: optimised),
 
         // MARK: SDL and the executable
-        .target(name: "RingsSDL", dependencies: ["CSDL2", "CSDL2SysWM", "Rings", "RingsAnimation", "RingsRaster"], swiftSettings: optimised),
+        .target(name: "RingsSDL", dependencies: ["CSDL2", "CSDL2SysWM", "CFontconfig", "Rings", "RingsAnimation", "RingsRaster"], swiftSettings: optimised),
         .executableTarget(name: "rings", dependencies: [
             "Rings", "RingsSDL", "RingsRaster", "RingsAnimation", "Shaders",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

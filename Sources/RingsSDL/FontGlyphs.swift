@@ -1,3 +1,4 @@
+import CFontconfig
 import CSDL2
 import Foundation
 import Rings
@@ -46,20 +47,27 @@ public final class FontGlyphs: GlyphSource, @unchecked Sendable {
         for font in fonts.values { TTF_CloseFont(font) }
     }
 
-    /// fontconfig's best match for a family in a weight: its family name and file.
+    /// fontconfig's best match for a family in a weight: its family name and file (libfontconfig,
+    /// in-process: no child process per family).
     static func match(_ family: String, weight: Theme.FontWeight) -> (family: String, file: String)? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/fc-match")
-        process.arguments = ["-f", "%{family}\n%{file}", "\(family):weight=\(weight.rawValue)"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let lines = text.split(separator: "\n").map(String.init)
-        guard process.terminationStatus == 0, lines.count == 2 else { return nil }
-        return (lines[0], lines[1])
+        guard FcInit() != 0, let config = FcConfigGetCurrent() else { return nil }
+        // Characters that mean something in a fontconfig name are escaped.
+        let escaped = family.reduce(into: "") { out, c in if "\\-:,".contains(c) { out.append("\\") }; out.append(c) }
+        let name = "\(escaped):weight=\(weight.rawValue)"
+        guard let pattern = name.withCString({ FcNameParse(UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }) else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        FcConfigSubstitute(config, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let font = FcFontMatch(config, pattern, &result) else { return nil }
+        defer { FcPatternDestroy(font) }
+        func string(_ object: String) -> String? {
+            var value: UnsafeMutablePointer<FcChar8>?
+            guard FcPatternGetString(font, object, 0, &value) == FcResultMatch, let value else { return nil }
+            return String(cString: value)
+        }
+        guard let found = string("family"), let file = string("file") else { return nil }
+        return (found, file)
     }
 
     public func mask(for text: String, pixelHeight: Int) -> CoverageMask? {

@@ -86,6 +86,19 @@ import TestSupport
         do { _ = try parse("{ not json") } catch { #expect(error.description.contains("not valid JSON")) }
     }
 
+    /// A theme cannot make start-up slow: at most 16 font families (each a fontconfig look-up) and
+    /// 8 rings; more is an error naming the key.
+    @Test func listsAreBounded() throws {
+        let families = (1...17).map { "\"Family \($0)\"" }.joined(separator: ", ")
+        #expect(throws: ThemeError.self) { try parse("{\"fonts\": [\(families)]}") }
+        do { _ = try parse("{\"fonts\": [\(families)]}") } catch { #expect(error.description.contains("'fonts'") && error.description.contains("at most 16")) }
+        _ = try parse("{\"fonts\": [\((1...16).map { "\"F\($0)\"" }.joined(separator: ", "))]}")
+        let rings = Array(repeating: #"{"start": [1, 2, 3]}"#, count: 9).joined(separator: ", ")
+        do { _ = try parse("{\"rings\": [\(rings)]}"); Issue.record("9 rings accepted") } catch {
+            #expect(error.description.contains("'rings'") && error.description.contains("at most 8"))
+        }
+    }
+
     @Test func unknownThemesAndMissingFilesAreReported() {
         do { _ = try ThemeLoader.load("neon") } catch { #expect(error.description.contains("unknown theme 'neon'")) }
         do { _ = try ThemeLoader.load("/nonexistent/theme.json") } catch { #expect(error.description.contains("no such file")) }

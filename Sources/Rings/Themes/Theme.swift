@@ -57,6 +57,8 @@ public struct Theme: Equatable, Sendable {
     /// Text colour of the label, legend and buttons, and the buttons' fill.
     public var ink = RGB8(255, 255, 255)
     public var buttonFill = RGB8(255, 255, 255).withOpacity(0.16)
+    /// The most font families a theme may list (each is one fontconfig look-up at start).
+    public static let maximumFonts = 16
     /// Font families to try in turn through fontconfig, and the weight.
     public var fonts = ["Inter", "DejaVu Sans"]
     public var fontWeight: FontWeight = .bold

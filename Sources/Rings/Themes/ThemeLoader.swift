@@ -118,6 +118,9 @@ public enum ThemeLoader {
                 guard let list = v as? [String], !list.isEmpty, list.allSatisfy({ !$0.isEmpty }) else {
                     throw fail("fonts", "must be a non-empty list of font family names")
                 }
+                guard list.count <= Theme.maximumFonts else {
+                    throw fail("fonts", "lists \(list.count) families; at most \(Theme.maximumFonts)")
+                }
                 t.fonts = list
             }
             if let v = root["fontWeight"] { t.fontWeight = try choice(v, "fontWeight") }
@@ -137,6 +140,9 @@ public enum ThemeLoader {
 
         func rings(_ value: Any) throws(ThemeError) -> [RingStyle] {
             guard let list = value as? [Any], !list.isEmpty else { throw fail("rings", "must be a non-empty list of ring objects") }
+            guard list.count <= RingValues.maximumRings else {
+                throw fail("rings", "lists \(list.count) rings; at most \(RingValues.maximumRings)")
+            }
             var styles: [RingStyle] = []
             for (i, item) in list.enumerated() {
                 let key = "rings[\(i)]"
