@@ -20,10 +20,13 @@ let package = Package(
         .systemLibrary(name: "CSDL2", path: "Sources/CSDL2"),
         .systemLibrary(name: "CSDL2SysWM"),
         .systemLibrary(name: "CFontconfig"),
+        .systemLibrary(name: "CPNG"),
 
         // MARK: Pixels: rasteriser and paint sources
         .target(name: "RingsRaster", swiftSettings: optimised),
         .target(name: "Shaders", dependencies: ["RingsRaster"], path: "Shaders", swiftSettings: optimised),
+
+        .target(name: "RingsPNG", dependencies: ["CPNG", "RingsRaster"]),
 
         // MARK: Time
         .target(name: "RingsAnimation", swiftSettings: optimised),
@@ -35,18 +38,18 @@ let package = Package(
         // MARK: SDL and the executable
         .target(name: "RingsSDL", dependencies: ["CSDL2", "CSDL2SysWM", "CFontconfig", "Rings", "RingsAnimation", "RingsRaster"], swiftSettings: optimised),
         .executableTarget(name: "rings", dependencies: [
-            "Rings", "RingsSDL", "RingsRaster", "RingsAnimation", "Shaders",
+            "Rings", "RingsSDL", "RingsPNG", "RingsRaster", "RingsAnimation", "Shaders",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
 
         // MARK: Tests
-        .target(name: "TestSupport", dependencies: ["RingsRaster", "RingsSDL"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["RingsRaster", "RingsPNG"], path: "Tests/TestSupport"),
         .testTarget(name: "RingsRasterTests", dependencies: ["RingsRaster", "Shaders", "TestSupport"]),
         .testTarget(name: "ShadersTests", dependencies: ["Shaders", "RingsRaster"]),
         .testTarget(name: "RingsTests", dependencies: ["Rings", "RingsAnimation", "RingsRaster", "TestSupport"], exclude: ["Goldens"]),
-        .testTarget(name: "RingsSDLTests", dependencies: ["RingsSDL", "RingsRaster"]),
+        .testTarget(name: "RingsPNGTests", dependencies: ["RingsPNG", "RingsRaster"]),
         .testTarget(name: "RingsAnimationTests", dependencies: ["RingsAnimation", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "RingsRaster", "Rings", "RingsSDL", "RingsAnimation"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Rings", "RingsAnimation", "RingsRaster", "RingsPNG"]),
     ]
 )

@@ -1,7 +1,7 @@
 import Foundation
-import RingsAnimation
 import RingsRaster
-import RingsSDL
+import RingsAnimation
+import RingsPNG
 import Testing
 import TestSupport
 

@@ -1,6 +1,6 @@
 import Foundation
 import RingsRaster
-import RingsSDL
+import RingsPNG
 import Testing
 import TestSupport
 

@@ -1,7 +1,7 @@
 import Foundation
-import Rings
 import RingsRaster
-import RingsSDL
+import Rings
+import RingsPNG
 import Testing
 import TestSupport
 

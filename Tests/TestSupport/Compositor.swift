@@ -1,6 +1,6 @@
 import Foundation
 import RingsRaster
-import RingsSDL
+import RingsPNG
 
 /// A private Wayland kiosk compositor: cage with its headless backend (no GPU, no input devices),
 /// which starts Xwayland for X clients. cage refuses to run as root, so as root it and its clients

@@ -1,6 +1,6 @@
 import Foundation
 import RingsRaster
-import RingsSDL
+import RingsPNG
 
 /// Measures again and again until the measure is 0 or `seconds` have passed; returns the last
 /// measure (0 when it settled). For waiting on a window without guessing how slow the machine is.

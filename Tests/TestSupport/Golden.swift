@@ -1,6 +1,6 @@
 import Foundation
 import RingsRaster
-import RingsSDL
+import RingsPNG
 
 /// Golden-image checks: compare with a stored PNG within a tolerance; on failure write the actual
 /// image and an amplified diff next to each other and say how to re-record.

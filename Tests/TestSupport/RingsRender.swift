@@ -1,6 +1,6 @@
 import Foundation
 import RingsRaster
-import RingsSDL
+import RingsPNG
 
 /// What `rings render` draws in a theme (flat unless told) for this size and these values (no chrome unless asked).
 public func ringsRender(_ size: String, _ progress: String, chrome: String = "none", theme: String = "flat") throws -> Pixmap {

@@ -1,6 +1,6 @@
 import Foundation
 import RingsRaster
-import RingsSDL
+import RingsPNG
 
 /// A private X server (Xvfb) with a window manager (openbox), for driving the real window with xdotool.
 public final class VirtualDisplay {

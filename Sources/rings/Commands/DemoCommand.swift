@@ -1,6 +1,7 @@
 import ArgumentParser
 import Rings
 import RingsAnimation
+import RingsPNG
 import RingsRaster
 import RingsSDL
 

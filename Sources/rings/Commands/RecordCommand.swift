@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Rings
+import RingsPNG
 import RingsSDL
 
 /// `rings record`: every frame of an animation as numbered PNG files.

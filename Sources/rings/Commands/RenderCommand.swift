@@ -1,5 +1,6 @@
 import ArgumentParser
 import Rings
+import RingsPNG
 import RingsAnimation
 import RingsSDL
 

@@ -1,6 +1,6 @@
 import Foundation
 import RingsRaster
-import RingsSDL
+import RingsPNG
 import Testing
 
 @Suite struct PNGFileTests {
@@ -23,8 +23,8 @@ import Testing
     }
 
     @Test func unwritablePathsThrowAndLeaveNothing() {
-        #expect(throws: SDLError.self) { try PNGFile.write(Pixmap(width: 2, height: 2), to: "/nonexistent-dir/x.png") }
+        #expect(throws: PNGError.self) { try PNGFile.write(Pixmap(width: 2, height: 2), to: "/nonexistent-dir/x.png") }
         #expect(!FileManager.default.fileExists(atPath: "/nonexistent-dir/x.png"))
-        #expect(throws: SDLError.self) { try PNGFile.read("/nonexistent-dir/x.png") }
+        #expect(throws: PNGError.self) { try PNGFile.read("/nonexistent-dir/x.png") }
     }
 }
