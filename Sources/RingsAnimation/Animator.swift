@@ -27,20 +27,11 @@ public enum AnimationSpec: Equatable, Sendable {
     }
 }
 
-/// How an animation ended.
-public enum AnimationCompletion: Equatable, Sendable {
-    /// It reached its target.
-    case finished
-    /// A new target replaced it on the way.
-    case interrupted
-}
-
 /// Holds one value as presented on screen and animates it towards new targets, like a layer's
 /// presentation value in Core Animation.
 ///
 /// A new target mid-flight starts from the presented value, so the value never jumps; a spring also
-/// keeps the velocity. Each animation's completion runs exactly once: `.finished` when it arrives,
-/// `.interrupted` when a new target replaces it.
+/// keeps the velocity.
 ///
 ///     let ring = Animator(0.0)
 ///     ring.animate(to: 0.72, with: .standard, at: clock.now())
@@ -49,7 +40,7 @@ public enum AnimationCompletion: Equatable, Sendable {
 public final class Animator<Value: VectorArithmetic> {
     public private(set) var presented: Value
     public private(set) var target: Value
-    private var running: (animation: any Animation<Value>, start: Double, completion: ((AnimationCompletion) -> Void)?)?
+    private var running: (animation: any Animation<Value>, start: Double)?
 
     public init(_ value: Value) { presented = value; target = value }
 
@@ -57,23 +48,19 @@ public final class Animator<Value: VectorArithmetic> {
     public var isAnimating: Bool { running != nil }
 
     /// The running animation and when it started, for looking ahead (the tip dot follows it).
-    public var current: (animation: any Animation<Value>, start: Double)? { running.map { ($0.animation, $0.start) } }
+    public var current: (animation: any Animation<Value>, start: Double)? { running }
 
     /// Starts moving from what is presented at `now` to `target`.
-    public func animate(to target: Value, with spec: AnimationSpec, at now: Double,
-                        completion: ((AnimationCompletion) -> Void)? = nil) {
+    public func animate(to target: Value, with spec: AnimationSpec, at now: Double) {
         update(at: now)
         let velocity = running.map { $0.animation.velocity(at: now - $0.start) } ?? .zero
-        let replaced = running?.completion
         running = nil
-        replaced?(.interrupted)
         self.target = target
         guard let animation = spec.animation(from: presented, to: target, initialVelocity: velocity) else {
             presented = target
-            completion?(.finished)
             return
         }
-        running = (animation, now, completion)
+        running = (animation, now)
     }
 
     /// Moves the presented value to where the animation is at `now`; finishes it when it is done.
@@ -84,7 +71,6 @@ public final class Animator<Value: VectorArithmetic> {
         if run.animation.isFinished(at: elapsed) {
             presented = run.animation.finalValue
             running = nil
-            run.completion?(.finished)
         }
     }
 }

@@ -19,37 +19,25 @@ public enum KeyframeError: Error, Equatable, CustomStringConvertible {
 
 /// Values at key times through an animation, like Core Animation's CAKeyframeAnimation.
 ///
-/// `linear` interpolates each segment through its timing curve; `discrete` holds each value until the
-/// next key time; `paced` ignores key times and curves and moves at constant speed, placing the key
-/// times where the distance travelled says. At a key time the value is exactly that key's value.
+/// Each segment is interpolated through its timing curve; at a key time the value is exactly that
+/// key's value. (A point at constant speed along an arc is `ArcMotion`.)
 ///
 ///     let twoPhase = try Keyframes.twoPhase(from: 0.0, to: 0.8)   // 0.72 after 1 s, 0.8 after 2 s
 public struct Keyframes<Value: VectorArithmetic>: Animation {
-    public enum Mode: Sendable { case linear, discrete, paced }
-
     public let values: [Value]
     /// Rising from 0 to 1, one per value.
     public let keyTimes: [Double]
     /// One per segment.
     public let curves: [TimingCurve]
-    public let mode: Mode
     public let duration: Double, delay: Double
 
-    /// `keyTimes` nil spreads them evenly (or, when paced, by distance); `curves` holds one curve for
-    /// every segment or one per segment.
-    public init(values: [Value], keyTimes: [Double]? = nil, curves: [TimingCurve] = [.linear], mode: Mode = .linear,
+    /// `keyTimes` nil spreads them evenly; `curves` holds one curve for every segment or one per segment.
+    public init(values: [Value], keyTimes: [Double]? = nil, curves: [TimingCurve] = [.linear],
                 duration: Double, delay: Double = 0) throws(KeyframeError) {
         guard values.count >= 2 else { throw .tooFewValues }
         let segments = values.count - 1
         var times: [Double]
-        if mode == .paced {
-            let lengths = zip(values, values.dropFirst()).map { ($1 - $0).magnitude }
-            let total = lengths.reduce(0, +)
-            var run = 0.0
-            times = [0] + lengths.map { run += $0; return total > 0 ? run / total : 0 }
-            times[segments] = 1
-            if total == 0 { times = (0...segments).map { Double($0) / Double(segments) } }
-        } else if let keyTimes {
+        if let keyTimes {
             guard keyTimes.count == values.count else { throw .keyTimeCount(values: values.count, keyTimes: keyTimes.count) }
             guard keyTimes.first == 0, keyTimes.last == 1, zip(keyTimes, keyTimes.dropFirst()).allSatisfy({ $0 < $1 }) else {
                 throw .keyTimesNotRising
@@ -61,9 +49,7 @@ public struct Keyframes<Value: VectorArithmetic>: Animation {
         guard curves.count == 1 || curves.count == segments else { throw .curveCount(segments: segments, curves: curves.count) }
         self.values = values
         self.keyTimes = times
-        self.curves = mode == .paced ? [TimingCurve](repeating: .linear, count: segments)
-            : (curves.count == 1 ? [TimingCurve](repeating: curves[0], count: segments) : curves)
-        self.mode = mode
+        self.curves = curves.count == 1 ? [TimingCurve](repeating: curves[0], count: segments) : curves
         self.duration = max(0, duration)
         self.delay = max(0, delay)
     }
@@ -91,7 +77,6 @@ public struct Keyframes<Value: VectorArithmetic>: Animation {
         var i = 0
         while i + 1 < keyTimes.count - 1 && p >= keyTimes[i + 1] { i += 1 }
         if p == keyTimes[i] { return values[i] }
-        if mode == .discrete { return values[i] }
         let local = (p - keyTimes[i]) / (keyTimes[i + 1] - keyTimes[i])
         return values[i].interpolated(to: values[i + 1], amount: curves[i].value(at: local))
     }

@@ -66,15 +66,3 @@ public struct AnimatablePoint: VectorArithmetic {
     public func scaled(by k: Double) -> Self { Self(x: x * k, y: y * k) }
     public var magnitudeSquared: Double { x * x + y * y }
 }
-
-/// A colour as four channels on the 0...255 scale.
-public struct AnimatableColor: VectorArithmetic {
-    public var r: Double, g: Double, b: Double, a: Double
-    public init(r: Double, g: Double, b: Double, a: Double = 255) { self.r = r; self.g = g; self.b = b; self.a = a }
-
-    public static var zero: Self { Self(r: 0, g: 0, b: 0, a: 0) }
-    public static func + (x: Self, y: Self) -> Self { Self(r: x.r + y.r, g: x.g + y.g, b: x.b + y.b, a: x.a + y.a) }
-    public static func - (x: Self, y: Self) -> Self { Self(r: x.r - y.r, g: x.g - y.g, b: x.b - y.b, a: x.a - y.a) }
-    public func scaled(by k: Double) -> Self { Self(r: r * k, g: g * k, b: b * k, a: a * k) }
-    public var magnitudeSquared: Double { r * r + g * g + b * b + a * a }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import RingsRaster
 
 /// The result of running a program to its end.
 public struct RunResult: Sendable {
@@ -25,7 +26,7 @@ public func runProgram(_ path: String, _ arguments: [String], environment: [Stri
         group.enter()
         DispatchQueue.global().async {
             let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            sink.set(data)
+            sink.withLock { $0 = data }
             group.leave()
         }
     }
@@ -34,8 +35,8 @@ public func runProgram(_ path: String, _ arguments: [String], environment: [Stri
     process.waitUntilExit()
     group.wait()
     return RunResult(status: process.terminationStatus,
-                     stdout: String(decoding: outData.get(), as: UTF8.self),
-                     stderr: String(decoding: errData.get(), as: UTF8.self))
+                     stdout: String(decoding: outData.withLock { $0 }, as: UTF8.self),
+                     stderr: String(decoding: errData.withLock { $0 }, as: UTF8.self))
 }
 
 /// The built `rings` executable: RINGS_BINARY, else the one beside the test bundle, else .build/debug.
@@ -54,15 +55,6 @@ public func which(_ name: String) -> String? {
         if FileManager.default.isExecutableFile(atPath: path) { return path }
     }
     return nil
-}
-
-/// A value shared between threads behind a lock.
-final class Mutex<Value>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSLock()
-    init(_ value: Value) { self.value = value }
-    func get() -> Value { lock.lock(); defer { lock.unlock() }; return value }
-    func set(_ newValue: Value) { lock.lock(); value = newValue; lock.unlock() }
 }
 
 /// CPU time (user + system) a running process has used so far, in seconds (/proc/PID/stat).

@@ -1,28 +1,5 @@
 import Foundation
 
-/// A circular arc in screen pixels (y down): angles clockwise from 12 o'clock, from `startAngle` to
-/// `endAngle` (either order, any number of turns). Points are computed on the circle itself, so a dot
-/// moving along it is on the arc to the last bit, never on a chord.
-public struct ArcPath: Equatable, Sendable {
-    public var center: AnimatablePoint
-    public var radius: Double
-    public var startAngle: Double, endAngle: Double
-
-    public init(center: AnimatablePoint, radius: Double, startAngle: Double, endAngle: Double) {
-        self.center = center; self.radius = radius; self.startAngle = startAngle; self.endAngle = endAngle
-    }
-
-    /// The point at `angle` (clockwise from 12 o'clock) on the circle.
-    public func point(atAngle angle: Double) -> AnimatablePoint {
-        AnimatablePoint(x: center.x + radius * sin(angle), y: center.y - radius * cos(angle))
-    }
-
-    /// The point `fraction` of the way along the arc by length.
-    public func point(atFraction fraction: Double) -> AnimatablePoint {
-        point(atAngle: startAngle + (endAngle - startAngle) * fraction)
-    }
-}
-
 /// A point moving along a circular arc at constant speed (Core Animation's paced keyframe animation
 /// along a path), through phases: phase i runs from `angles[i]` to `angles[i + 1]` between key times
 /// `keyTimes[i]` and `keyTimes[i + 1]`, so the two-phase timing moves the dot exactly as the ring's
@@ -45,9 +22,12 @@ public struct ArcMotion: Animation {
     /// The angle (clockwise from 12 o'clock) at `elapsed`.
     public func angle(at elapsed: Double) -> Double { angle.value(at: elapsed) }
 
-    public func value(at elapsed: Double) -> AnimatablePoint {
-        ArcPath(center: center, radius: radius, startAngle: 0, endAngle: 0).point(atAngle: angle.value(at: elapsed))
+    /// The point at `angle` (clockwise from 12 o'clock, y down) on the circle itself, never on a chord.
+    public func point(atAngle angle: Double) -> AnimatablePoint {
+        AnimatablePoint(x: center.x + radius * sin(angle), y: center.y - radius * cos(angle))
     }
+
+    public func value(at elapsed: Double) -> AnimatablePoint { point(atAngle: angle.value(at: elapsed)) }
 
     public var endTime: Double { angle.endTime }
     public var finalValue: AnimatablePoint { value(at: endTime) }
