@@ -106,7 +106,9 @@ import TestSupport
 
     @Test func progressValuesAreChecked() throws {
         #expect(try RingValues.parse("0.72, 135%,0.48") == [0.72, 1.35, 0.48])
-        for bad in ["", "-0.1", "nan", "inf", "10.5", "a", "1,2,3,4,5,6,7,8,9", "0.5,,0.2"] {
+        #expect(try RingValues.parse("430/600,1") == [430.0 / 600, 1], "amount/goal, as feed lines write it")
+        #expect(throws: RingValues.Problem.badGoal("1/0")) { try RingValues.parse("1/0") }
+        for bad in ["", "-0.1", "nan", "inf", "10.5", "a", "1,2,3,4,5,6,7,8,9", "0.5,,0.2", "6000/500", "1/x"] {
             #expect(throws: RingValues.Problem.self, "\(bad)") { try RingValues.parse(bad) }
         }
     }

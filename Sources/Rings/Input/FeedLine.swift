@@ -77,23 +77,12 @@ public enum FeedLine {
     /// A value: 0.72, 72%, or 430/600 (or 430 when the ring's goal is 600); clamped to 0 ... 10 laps;
     /// NaN and infinities refused.
     static func value(_ raw: String, goal ringGoal: Double? = nil) -> Result<Double, Rejection> {
-        let bad = { (why: String) in Result<Double, Rejection>.failure(Rejection(kind: .badValue, reason: "value '\(clip(raw))' \(why)")) }
-        var number: Double
-        if raw.hasSuffix("%") {
-            guard let v = Double(raw.dropLast()) else { return bad("is not a number") }
-            number = v / 100
-        } else if let slash = raw.firstIndex(of: "/") {
-            guard let amount = Double(raw[..<slash]), let goal = Double(raw[raw.index(after: slash)...]) else {
-                return bad("is not value/goal")
-            }
-            guard goal > 0, goal.isFinite else { return bad("has a goal that is not a positive number") }
-            number = amount / goal
-        } else {
-            guard let v = Double(raw) else { return bad("is not a number") }
-            number = ringGoal.map { v / $0 } ?? v
+        do {
+            // A feed's value past the ends shows as the end: an empty ring, or ten laps.
+            return .success(min(RingValues.maximumProgress, max(0, try RingValue.parse(raw, goal: ringGoal))))
+        } catch {
+            return .failure(Rejection(kind: .badValue, reason: "value '\(clip(raw))' \(error)"))
         }
-        guard number.isFinite else { return bad("is not finite") }
-        return .success(min(RingValues.maximumProgress, max(0, number)))
     }
 
     /// The keys and values of a flat JSON object; numbers and strings as values.

@@ -10,18 +10,21 @@ public enum RingValues {
         case count(Int)
         case notANumber(String)
         case outOfRange(String)
+        /// A value written as amount/goal whose goal is zero, negative or not finite.
+        case badGoal(String)
 
         public var description: String {
             switch self {
             case let .count(n): "expected 1 to \(maximumRings) progress values separated by commas, got \(n)"
             case let .notANumber(text): "progress value '\(text)' is not a number"
+            case let .badGoal(text): "progress value '\(text)' \(RingValue.Problem.badGoal)"
             case let .outOfRange(text):
                 "progress value '\(text)' is out of range: each must be a finite number from 0 to \(Int(maximumProgress)) (laps)"
             }
         }
     }
 
-    /// "0.72,1.35,0.48" as numbers; a trailing % divides by 100 ("72%").
+    /// "0.72,1.35,0.48" as numbers, each as `RingValue` reads it ("72%", "430/600" too).
     public static func parse(_ text: String) throws(Problem) -> [Double] {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         guard (1...maximumRings).contains(parts.count), !(parts.count == 1 && parts[0].isEmpty) else {
@@ -29,10 +32,15 @@ public enum RingValues {
         }
         var values: [Double] = []
         for part in parts {
-            let percent = part.hasSuffix("%")
-            guard let number = Double(percent ? String(part.dropLast()) : part) else { throw .notANumber(part) }
-            let value = percent ? number / 100 : number
-            guard value.isFinite, value >= 0, value <= maximumProgress else { throw .outOfRange(part) }
+            let value: Double
+            do { value = try RingValue.parse(part) } catch {
+                switch error {
+                case .notANumber, .notAmountOfGoal: throw .notANumber(part)
+                case .badGoal: throw .badGoal(part)
+                case .notFinite: throw .outOfRange(part)
+                }
+            }
+            guard value >= 0, value <= maximumProgress else { throw .outOfRange(part) }
             values.append(value)
         }
         return values
