@@ -38,6 +38,8 @@ import TestSupport
 
         [[ring]]
         name = "donors"
+        start = "darkGreen"
+        end = [46, 204, 113]
         goal = 1000
         progress = "25%"
         """

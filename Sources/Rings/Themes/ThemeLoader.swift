@@ -205,20 +205,17 @@ public enum ThemeLoader {
 
         /// A colour as [r, g, b] with 0...255 integers or as "#rrggbb".
         func color(_ value: Any, _ key: String) throws(ThemeError) -> RGB8 {
-            let problem = "must be a colour: [r, g, b] with whole numbers 0 to 255, \"#rrggbb\", or a palette name (\(Palette.names.joined(separator: ", ")))"
+            let color: RGB8?
             if let text = value as? String {
-                guard let color = Palette.colors[text] ?? RGB8(hex: text) else { throw fail(key, problem) }
-                return color
+                color = ColorValue.parse(text)
+            } else if let list = value as? [Any] {
+                let numbers = list.compactMap { jsonNumber($0)?.doubleValue }
+                color = numbers.count == list.count ? ColorValue.parse(channels: numbers) : nil
+            } else {
+                color = nil
             }
-            guard let list = value as? [Any], list.count == 3 else { throw fail(key, problem) }
-            var channels: [UInt8] = []
-            for item in list {
-                guard let n = jsonNumber(item) else { throw fail(key, problem) }
-                let d = n.doubleValue
-                guard d == d.rounded(), d >= 0, d <= 255 else { throw fail(key, problem) }
-                channels.append(UInt8(d))
-            }
-            return RGB8(channels[0], channels[1], channels[2])
+            guard let color else { throw fail(key, "must be \(ColorValue.expected)") }
+            return color
         }
     }
 }

@@ -171,9 +171,16 @@ struct ConfigReader {
         return words.contains { $0 == nil } ? nil : words.map { $0! }.joined(separator: ",")
     }
 
+    /// A colour as theme files write it too (`ColorValue`): "#rrggbb", a palette name, or [r, g, b].
     mutating func color(_ value: TOMLValueConvertible, _ key: String) -> RGB8? {
-        guard let text = string(value, key) else { return nil }
-        guard let color = RGB8(hex: text) else { report(key, "must be a colour \"#rrggbb\", not \"\(text)\""); return nil }
+        var color: RGB8?
+        if let text = value.string {
+            color = ColorValue.parse(text)
+        } else if let list = value.array {
+            let numbers = list.compactMap { $0.int.map(Double.init) }
+            color = numbers.count == list.count ? ColorValue.parse(channels: numbers) : nil
+        }
+        if color == nil { report(key, "must be \(ColorValue.expected)") }
         return color
     }
 
