@@ -47,7 +47,7 @@ public final class FramePainter {
     /// Draws `scene` (the window's pixel size) and shows it; `whole` redraws everything. Returns
     /// whether anything was shown.
     @discardableResult
-    public func paint(_ scene: RingScene, whole: Bool = false) throws(SDLError) -> Bool {
+    private func paint(_ scene: RingScene, whole: Bool) throws(SDLError) -> Bool {
         let width = scene.width, height = scene.height
         guard width > 0, height > 0 else { return false }
         if frame.width != width || frame.height != height {

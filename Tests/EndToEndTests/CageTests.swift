@@ -48,14 +48,14 @@ import TestSupport
     }
 
     /// A kiosk on native Wayland, fed through a FIFO: the vsync presenter, paced by the compositor
-    /// while the rings move, no CPU once they stop; SIGTERM prints the figures and ends it cleanly.
+    /// while the rings move for 8 s, no CPU once they stop; SIGTERM prints the figures and ends it cleanly.
     @Test(.enabled(if: ready, "needs cage, grim, wtype, Xwayland (make test installs them)"))
     func aNativeWaylandKioskIsPacedByTheCompositorAndIdlesAtNoCost() throws {
         let cage = try Compositor()
         let feed = try fifo(cage)
         defer { unlink(feed) }
         let output = Pipe(), errors = Pipe()
-        let rings = try cage.launchRings(["--kiosk", "--present", "vsync", "--stats", "--feed", feed, "--duration", "4",
+        let rings = try cage.launchRings(["--kiosk", "--present", "vsync", "--stats", "--feed", feed, "--duration", "8",
                                           "--curve", "linear", "--progress", "0,0,0"] + Self.flat, native: true) { process in
             process.standardOutput = output
             process.standardError = errors
@@ -71,7 +71,7 @@ import TestSupport
         var lit = 0
         for y in Swift.stride(from: 0, to: shot.height, by: 4) { for x in Swift.stride(from: 0, to: shot.width, by: 4) where shot[x, y].bits & 0xFFFFFF != 0 { lit += 1 } }
         #expect(lit > 2_000, "\(lit) of 57,600 sampled pixels lit mid-animation")
-        usleep(3_000_000)
+        usleep(7_000_000)
         let before = cpuSeconds(of: rings.processIdentifier)
         sleep(3)
         let idle = cpuSeconds(of: rings.processIdentifier) - before
@@ -86,7 +86,8 @@ import TestSupport
         let dropped = try #require(Self.number(after: "dropped ", in: stats))
         // cage's headless output paces presents at about 16 ms (60 Hz).
         #expect(abs(median - 16.4) <= 1.64, "median interval \(median) ms: \(stats)")
-        #expect(presented >= 200 && dropped <= presented * 0.02, "\(stats)")
+        // Over 8 s (about 490 frames) a burst of noise on this 2-core machine weighs less than over 4 s.
+        #expect(presented >= 400 && dropped <= presented * 0.02, "\(stats)")
     }
 
     /// Keys reach the window under the kiosk compositor: Tab selects the outer ring and 5 sets it to

@@ -15,21 +15,17 @@ public enum AnimatedBench {
         let painter = FramePainter(window: window)
         let moving = ring.map { [$0] } ?? Array(still.progress.indices)
         let start = still.progress.enumerated().map { moving.contains($0.offset) ? 0 : $0.element }
-        let model = RingsModel(values: start, spec: .tween(duration: Double(frames) / 60, curve: .easeInEaseOut))
+        // The live window's own screen, its frames at simulated times.
+        let screen = LiveScreen(options: .init(theme: still.theme, values: start, spec: .tween(duration: Double(frames) / 60, curve: .easeInEaseOut)),
+                                glyphs: glyphs)
         let clock = MonotonicClock()
-        func scene() -> RingScene {
-            let (width, height) = window.pixelSize
-            var s = RingScene(theme: still.theme, width: width, height: height, progress: model.presented)
-            s.chrome = Chrome.standard(theme: still.theme, values: model.presented, selection: nil, glyphs: glyphs)
-            return s
-        }
-        try painter.paint(scene(), whole: true)
-        for i in moving { model.apply(.set(ring: i, value: still.progress[i]), at: 0) }
+        func frame(at time: Double) -> ScreenFrame { screen.frame(width: window.pixelSize.width, height: window.pixelSize.height, at: time) }
+        _ = try painter.paint(frame(at: 0))
+        for i in moving { screen.model.apply(.set(ring: i, value: still.progress[i]), at: 0) }
         var times: [Double] = []
         for n in 1...frames {
-            model.update(at: Double(n) / 60)
             let begin = clock.now()
-            try painter.paint(scene())
+            _ = try painter.paint(frame(at: Double(n) / 60))
             // The work, not the wait: with vsync the present blocks until the display's vblank.
             times.append((clock.now() - begin - window.lastPresentWait) * 1000)
         }

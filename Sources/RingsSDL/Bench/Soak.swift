@@ -22,7 +22,9 @@ public enum Soak {
         let painter = FramePainter(window: window)
         let glyphs = try FontGlyphs(name: nil, for: still.theme)
         let names = still.progress.indices.map { still.theme.style(ofRing: $0).name }
-        let model = RingsModel(values: still.progress, spec: .tween(duration: 0.25, curve: .easeInEaseOut))
+        // The live window's own screen, its frames at simulated times.
+        let screen = LiveScreen(options: .init(theme: still.theme, values: still.progress, spec: .tween(duration: 0.25, curve: .easeInEaseOut)),
+                                glyphs: glyphs)
         var random = SystemRandomNumberGenerator()
         var result = Result()
         let warmUp = max(1, frames / 10)
@@ -33,14 +35,10 @@ public enum Soak {
             if result.frames % 5 == 0 { line = "\(names[ring])=\(Double.random(in: 0...2.5, using: &random))" }
             if result.frames % 500 == 1 { line = "\(names[ring])=nan" }   // refused; changes nothing
             if let line, case let .success(changes) = FeedLine.parse(Array(line.utf8), names: names) {
-                for change in changes { model.apply(.set(ring: change.ring, value: change.value), at: now) }
+                for change in changes { screen.model.apply(.set(ring: change.ring, value: change.value), at: now) }
                 result.updates += 1
             }
-            model.update(at: now)
-            let (width, height) = window.pixelSize
-            var scene = RingScene(theme: still.theme, width: width, height: height, progress: model.presented)
-            scene.chrome = Chrome.standard(theme: still.theme, values: model.presented, selection: nil, glyphs: glyphs)
-            if try painter.paint(scene) { result.drawn += 1 }
+            if try painter.paint(screen.frame(width: window.pixelSize.width, height: window.pixelSize.height, at: now)) { result.drawn += 1 }
             result.frames += 1
             if result.frames == warmUp { result.residentAfterWarmUp = residentBytes() }
         }

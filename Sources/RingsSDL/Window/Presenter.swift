@@ -110,6 +110,7 @@ final class VsyncPresenter: Presenter {
                                         Int32(frame.width), Int32(frame.height))
             guard let texture else { throw SDLError.last("cannot make the frame's texture") }
             SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
+            SDL_SetTextureScaleMode(texture, SDL_ScaleModeNearest)
             textureSize = (frame.width, frame.height)
             parts = [frame.bounds]
         }
