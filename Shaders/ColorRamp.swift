@@ -4,6 +4,7 @@ import RingsRaster
 ///
 ///     let ramp = ColorRamp(from: RGB8(192, 57, 43).opaque, to: RGB8(231, 76, 60).opaque)
 public struct ColorRamp: Sendable {
+    /// A colour at a position along the ramp, 0 to 1.
     public struct Stop: Sendable {
         public var position: Double
         public var color: ColorF

@@ -9,6 +9,7 @@ import Foundation
 public enum FeedLine {
     /// Why a line was refused; `kind` groups problems for rate-limited logging.
     public struct Rejection: Error, Equatable, CustomStringConvertible {
+        /// What kind of problem it was (each kind is logged at most once a minute).
         public enum Kind: String, Sendable { case empty, tooLong, notText, syntax, unknownRing, badValue }
         public let kind: Kind
         public let reason: String

@@ -5,6 +5,7 @@ import Foundation
 /// with its number to `deliver`. Lines longer than `FeedLine.maximumLength` are cut off and passed on
 /// as they are, for the parser to refuse. It never stops for bad data; standard input stops at its end.
 public final class LineFeed: @unchecked Sendable {
+    /// Where lines come from: standard input, or a file or FIFO followed like `tail -F`.
     public enum Source: Equatable, Sendable {
         case standardInput
         case path(String)

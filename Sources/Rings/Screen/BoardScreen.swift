@@ -18,8 +18,10 @@ public final class BoardScreen: Screen {
     public func handle(_ input: ScreenInput, width: Int, height: Int, at now: Double) -> ScreenRequest? {
         var given: BoardInput?
         switch input {
-        case .close, .key(.escape, _), .key(.letter("q"), _): return .quit
-        case .key(.letter("f"), _), .key(.f11, _): stale = true; return .toggleFullscreen
+        case .close: return .quit
+        case let .key(key, _) where key.windowRequest != nil:
+            stale = true
+            return key.windowRequest
         case let .key(key, modifiers): given = Self.keys(key).map { .key($0, shift: modifiers.contains(.shift)) }
         case let .press(p): pressed = true; given = .press(p)
         case let .motion(p) where pressed: given = .drag(p)

@@ -1,8 +1,8 @@
 import RingsRaster
 
 /// The live screen's keys and pointer in the model's terms: Tab and Shift+Tab select, 0-9 and =
-/// set, arrows nudge (Shift: by 10 %), Space replays, R randomises, F or F11 fullscreen, ? help, F3
-/// frame graph, Esc or q quit; a press on a ring grabs it by its angle, the wheel nudges the ring
+/// set, arrows nudge (Shift: by 10 %), Space replays, R randomises, ? help, F3 frame graph (Esc, q,
+/// F and F11 are the window's own, `Key.windowRequest`); a press on a ring grabs it by its angle, the wheel nudges the ring
 /// under the pointer, on-screen buttons come before the rings.
 public struct LiveControls {
     /// The rings' layout in the canvas's pixels.
@@ -34,7 +34,6 @@ public struct LiveControls {
 
     static func intent(for key: Key, shift: Bool) -> Intent? {
         switch key {
-        case .escape, .letter("q"): .quit
         case .tab: shift ? .selectPrevious : .selectNext
         case let .digit(n): .setSelected(Double(n) / 10)
         case .equals: .setSelected(1)
@@ -42,7 +41,6 @@ public struct LiveControls {
         case .right: .nudgeSelected(shift ? 0.1 : 0.01)
         case .space: .replay
         case .letter("r"): .randomise
-        case .letter("f"), .f11: .toggleFullscreen
         case .question: .toggleHelp
         case .f3: .toggleFrameGraph
         default: nil

@@ -147,6 +147,7 @@ public final class LiveScreen: Screen {
 
     public func handle(_ input: ScreenInput, width: Int, height: Int, at now: Double) -> ScreenRequest? {
         if input == .exposed { return .redrawAll }
+        if !options.kiosk, case let .key(key, _) = input, let request = key.windowRequest { return request }
         var controls = LiveControls(layout: layout(width: width, height: height), isDragging: model.isDragging)
         if glyphs != nil { controls.buttons = Chrome.buttons(width: width, height: height, titles: options.theme.buttons) }
         let intent = options.kiosk ? LiveControls.kiosk(input) : controls.intent(for: input)

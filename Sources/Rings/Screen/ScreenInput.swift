@@ -23,6 +23,17 @@ public enum Key: Equatable, Sendable {
     case letter(Character)
 }
 
+extension Key {
+    /// The window's own keys, the same on every screen: Esc or q quits, F or F11 fills the screen.
+    public var windowRequest: ScreenRequest? {
+        switch self {
+        case .escape, .letter("q"): .quit
+        case .letter("f"), .f11: .toggleFullscreen
+        default: nil
+        }
+    }
+}
+
 /// Modifier keys held with a key.
 public struct Modifiers: OptionSet, Equatable, Sendable {
     public let rawValue: Int
