@@ -46,7 +46,6 @@ public final class FramePainter {
 
     /// Draws `scene` (the window's pixel size) and shows it; `whole` redraws everything. Returns
     /// whether anything was shown.
-    @discardableResult
     private func paint(_ scene: RingScene, whole: Bool) throws(SDLError) -> Bool {
         let width = scene.width, height = scene.height
         guard width > 0, height > 0 else { return false }

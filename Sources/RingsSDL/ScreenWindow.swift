@@ -79,7 +79,6 @@ public final class ScreenWindow {
         defer { screen.stop() }
         try loop.runWithEvents(clock: clock, until: { quit }, failure: { failure }, handle: handle)
         stats.dropped = link.droppedFrames
-        stats.refreshInterval = link.refreshInterval
     }
 
     private func tick(_ tick: FrameTick) {
@@ -118,13 +117,12 @@ public final class ScreenWindow {
             failure = SDLError("lost the display (the Wayland compositor closed the connection)")
             return
         }
-        let (width, _) = window.pixelSize
+        let size = window.pixelSize
         var mx: Int32 = 0, my: Int32 = 0
         SDL_GetMouseState(&mx, &my)
-        let translate = SDLInput(pixelScale: Double(width) / Double(max(1, window.pointSize.width)))
+        let translate = SDLInput(pixelScale: Double(size.width) / Double(max(1, window.pointSize.width)))
         guard let input = translate.input(for: event, mouse: (mx, my)) else { return }
         if input == .exposed { painter.invalidate() }
-        let size = window.pixelSize
         switch screen.handle(input, width: size.width, height: size.height, at: clock.now()) {
         case .quit?: quit = true
         case .toggleFullscreen?: window.toggleFullscreen(); painter.invalidate()

@@ -26,7 +26,6 @@ public final class PresentDisplayLink: DisplayLink {
     private var lastPresent: Double?
     /// After a tick that showed nothing: no vblank to follow, so wait a refresh.
     private var resumeAt: Double?
-    private var idle = true
     /// When the last tick came, until `presented` or `skipped` says what became of its frame.
     private var tickedAt: Double?
 
@@ -42,7 +41,6 @@ public final class PresentDisplayLink: DisplayLink {
 
     public var nextDeadline: Double? {
         guard !isPaused, isActive() else {
-            idle = true
             lastPresent = nil
             return nil
         }
@@ -56,9 +54,7 @@ public final class PresentDisplayLink: DisplayLink {
 
     public func fire(now: Double) {
         guard let due = nextDeadline, now >= due else { return }
-        if idle { refreshInterval = measured }
         let timestamp = lastPresent ?? now
-        idle = false
         resumeAt = nil
         tickedAt = now
         tickCount += 1
