@@ -32,6 +32,12 @@ public struct ColorRamp: Sendable {
         self.init(stops: [Stop(0, start), Stop(1, end)])
     }
 
+    /// The same ramp at a fraction of its opacity, as a layer's `opacity` shows it.
+    public func withOpacity(_ opacity: Double) -> ColorRamp {
+        let k = min(1, max(0, opacity))
+        return ColorRamp(stops: stops.map { Stop($0.position, $0.color * k) })
+    }
+
     /// The exact colour at `t` (clamped to 0...1).
     public func color(at t: Double) -> ColorF { ColorRamp.evaluate(stops, t) }
 

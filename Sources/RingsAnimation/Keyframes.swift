@@ -20,7 +20,7 @@ public enum KeyframeError: Error, Equatable, CustomStringConvertible {
 /// Values at key times through an animation, like Core Animation's CAKeyframeAnimation.
 ///
 /// Each segment is interpolated through its timing curve; at a key time the value is exactly that
-/// key's value. (A point at constant speed along an arc is `ArcMotion`.)
+/// key's value.
 ///
 ///     let twoPhase = try Keyframes.twoPhase(from: 0.0, to: 0.8)   // 0.72 after 1 s, 0.8 after 2 s
 public struct Keyframes<Value: VectorArithmetic>: Animation {

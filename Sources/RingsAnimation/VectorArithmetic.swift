@@ -54,15 +54,3 @@ public struct AnimatableVector: VectorArithmetic, ExpressibleByArrayLiteral {
     public func scaled(by k: Double) -> Self { Self(values.map { $0 * k }) }
     public var magnitudeSquared: Double { values.reduce(0) { $0 + $1 * $1 } }
 }
-
-/// A point in pixels (y down).
-public struct AnimatablePoint: VectorArithmetic {
-    public var x: Double, y: Double
-    public init(x: Double, y: Double) { self.x = x; self.y = y }
-
-    public static var zero: Self { Self(x: 0, y: 0) }
-    public static func + (a: Self, b: Self) -> Self { Self(x: a.x + b.x, y: a.y + b.y) }
-    public static func - (a: Self, b: Self) -> Self { Self(x: a.x - b.x, y: a.y - b.y) }
-    public func scaled(by k: Double) -> Self { Self(x: x * k, y: y * k) }
-    public var magnitudeSquared: Double { x * x + y * y }
-}

@@ -1,8 +1,27 @@
-/// One thing to draw: a shape painted with a shader.
+/// One thing to draw: a shape painted with a shader, or an arc fill (an arc whose round caps are
+/// resolved over the laps below them, see `ArcCaps`).
 public struct DrawCommand: Sendable {
-    public var shape: any Shape
-    public var shader: any Shader
-    public init(shape: any Shape, shader: any Shader) { self.shape = shape; self.shader = shader }
+    public let shape: any Shape
+    public let shader: any Shader
+    /// An arc fill's caps; nil for any other command.
+    public let caps: ArcCaps?
+    /// The shape's bounds, worked out once (the rasterizer asks for every band of every frame).
+    public let bounds: IntRect
+
+    public init(shape: any Shape, shader: any Shader) {
+        self.shape = shape; self.shader = shader; caps = nil; bounds = shape.bounds
+    }
+
+    /// An arc fill: the band in `shader`'s colours, the end cap in its end colour on top of any
+    /// earlier lap, the start cap in its start colour.
+    public init(arc: ArcStroke, shader: any ArcShader) {
+        shape = arc; self.shader = shader; caps = ArcCaps(arc: arc, shader: shader); bounds = arc.bounds
+    }
+
+    /// The exact premultiplied colour at a point the shape covers (the reference path).
+    public func color(atX x: Double, y: Double) -> ColorF {
+        caps?.color(atX: x, y: y) ?? shader.color(atX: x, y: y)
+    }
 }
 
 /// A whole frame as data: an opaque background and the commands drawn over it in order.

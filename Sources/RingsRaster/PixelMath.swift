@@ -37,3 +37,16 @@ enum PixelMath {
         return out
     }
 }
+
+extension PixelMath {
+    /// Per-channel linear mix of two packed pixels, a + (b - a) t, rounded.
+    @inline(__always)
+    static func mix(_ a: UInt32, _ b: UInt32, _ t: Float) -> UInt32 {
+        var out: UInt32 = 0
+        for shift in stride(from: 0 as UInt32, to: 32, by: 8) {
+            let p = Float((a >> shift) & 0xFF), q = Float((b >> shift) & 0xFF)
+            out |= UInt32(p + (q - p) * t + 0.5) << shift
+        }
+        return out
+    }
+}

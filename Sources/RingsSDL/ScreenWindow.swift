@@ -5,7 +5,7 @@ import RingsRaster
 
 /// The SDL shell that runs a `Screen` (the live rings or a demo board): SDL's events in, a display
 /// link that ticks while the screen wants frames (driven by presents with the vsync presenter, by a
-/// timer at the display's rate with the surface one), and the painter that shows what changed.
+/// timer at the display's rate with the surface one), and the updater that shows what changed.
 /// With nothing to draw it blocks in SDL_WaitEvent and uses no CPU.
 public final class ScreenWindow {
     /// How the window opens.
@@ -29,7 +29,7 @@ public final class ScreenWindow {
     let options: Options
     public let stats = FrameStats()
     private let clock = MonotonicClock()
-    private let painter: FramePainter
+    private let updater: FrameUpdater
     private let problems = ProblemLog.standardError
     private var quit = false, animatingBefore = false
     /// What went wrong in an event handler or a tick, thrown from the loop.
@@ -44,7 +44,7 @@ public final class ScreenWindow {
         self.options = options
         window = try RingsWindow(title: screen.title, width: options.size.width, height: options.size.height,
                                  display: options.display, fullscreen: options.fullscreen || options.kiosk, present: options.present)
-        painter = FramePainter(window: window)
+        updater = FrameUpdater(window: window)
         if options.kiosk {
             SDL_ShowCursor(SDL_DISABLE)
             SDL_DisableScreenSaver()
@@ -66,7 +66,7 @@ public final class ScreenWindow {
         } else {
             link = loop.addDisplayLink(refreshInterval: window.refreshInterval) { [unowned self] tick in self.tick(tick) }
         }
-        link.isActive = { [unowned self] in self.screen.wantsFrames || self.painter.isStale }
+        link.isActive = { [unowned self] in self.screen.wantsFrames || self.updater.isStale }
         stats.refreshInterval = link.refreshInterval
         let signals = QuitSignals()
         defer { withExtendedLifetime(signals) {} }
@@ -97,12 +97,12 @@ public final class ScreenWindow {
     private func draw(for tick: FrameTick) throws(SDLError) -> Bool {
         let (width, height) = window.pixelSize
         let shown: Bool
-        do { shown = try painter.paint(screen.frame(width: width, height: height, at: tick.targetTimestamp)) } catch {
+        do { shown = try updater.update(screen.frame(width: width, height: height, at: tick.targetTimestamp)) } catch {
             guard options.kiosk else { throw error }
             // What shows the frame is lost: a kiosk opens a new window and draws it whole.
             problems.note(kind: "present", "cannot show the frame (\(error)); opening a new window")
             try window.recreate()
-            painter.invalidate()
+            updater.invalidate()
             return false
         }
         if shown { stats.presented(at: clock.now(), continuing: animatingBefore) }
@@ -122,11 +122,11 @@ public final class ScreenWindow {
         SDL_GetMouseState(&mx, &my)
         let translate = SDLInput(pixelScale: Double(size.width) / Double(max(1, window.pointSize.width)))
         guard let input = translate.input(for: event, mouse: (mx, my)) else { return }
-        if input == .exposed { painter.invalidate() }
+        if input == .exposed { updater.invalidate() }
         switch screen.handle(input, width: size.width, height: size.height, at: clock.now()) {
         case .quit?: quit = true
-        case .toggleFullscreen?: window.toggleFullscreen(); painter.invalidate()
-        case .redrawAll?: painter.invalidate()
+        case .toggleFullscreen?: window.toggleFullscreen(); updater.invalidate()
+        case .redrawAll?: updater.invalidate()
         case nil: break
         }
     }
@@ -141,6 +141,6 @@ public final class ScreenWindow {
         }
         problems.note(kind: "window", "the window was destroyed by another program; opening a new one")
         do throws(SDLError) { try window.recreate() } catch { failure = error }
-        painter.invalidate()
+        updater.invalidate()
     }
 }

@@ -11,7 +11,7 @@ import TestSupport
     static let ready = LiveWindowTests.ready
     static let why = LiveWindowTests.why
 
-    /// Seed 000's app: one ring and three buttons under it; the 50 % button moves the ring there.
+    /// The Shape and Animatable tutorial's app: one ring and three buttons under it; the 50 % button moves the ring there.
     @Test(.enabled(if: ready, why))
     func tutorialButtonsSetTheRing() throws {
         let app = try Running(["--theme", "tutorial", "--size", "400x400", "--progress", "0", "--duration", "0.3"])
@@ -29,7 +29,7 @@ import TestSupport
         #expect(app.process.terminationStatus == 0, "\(app.said)")
     }
 
-    /// Seed 002's simulated download: "Waiting..." at first, "Done" with a full band about 5 s later.
+    /// The skeuomorphic-control tutorial's simulated download: "Waiting..." at first, "Done" with a full band about 5 s later.
     @Test(.enabled(if: ready, why))
     func downloadDemoRunsFromWaitingToDone() throws {
         let waiting = try ringsRender("320x320", "0", chrome: "full", theme: "soft")
@@ -65,7 +65,7 @@ import TestSupport
         try app.display.xdotool(["mouseup", "1"])
     }
 
-    /// Seed 001: a click on the arc's frame draws the whole circle in about a linear second; the
+    /// The AnimatablePair tutorial's arc: a click on the arc's frame draws the whole circle in about a linear second; the
     /// slider dragged to a point sets the arc there at once.
     @Test(.enabled(if: ready, why))
     func arcDemoClickAndSlider() throws {
@@ -88,7 +88,7 @@ import TestSupport
         #expect(app.process.terminationStatus == 0, "\(app.said)")
     }
 
-    /// Seed 003's exercise: dragging a task's slider and moving another with Tab and the arrows
+    /// The AnimatableModifier tutorial's exercise: dragging a task's slider and moving another with Tab and the arrows
     /// set their rings, labels and the overall ring's average, as the still render of those values.
     @Test(.enabled(if: ready, why))
     func tasksDemoSlidersByDragAndKeys() throws {

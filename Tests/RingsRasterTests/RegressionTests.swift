@@ -33,7 +33,7 @@ import TestSupport
                             sweep: 2 * Double.pi * 0.48)
         let shader = ConicArcShader(arc: arc, ramp: ColorRamp(from: RGB8(41, 128, 185).opaque, to: RGB8(52, 152, 219).opaque))
         #expect(ConicArcShader.interpolates(innerRadius: radius - t / 2, sweep: abs(arc.sweep)))
-        let result = compareWithReference(DisplayList(background: .opaqueBlack, commands: [DrawCommand(shape: arc, shader: shader)]),
+        let result = compareWithReference(DisplayList(background: .opaqueBlack, commands: [DrawCommand(arc: arc, shader: shader)]),
                                           width: 64, height: 64)
         #expect(result.maxAll <= 8, "\(result)")
     }

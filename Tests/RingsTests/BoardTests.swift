@@ -28,7 +28,7 @@ import TestSupport
         #expect(Slider(frame: slider.frame, value: 7).value == 1 && Slider(frame: slider.frame, value: -1).value == 0)
     }
 
-    /// Seed 001: a 5-point blue stroke on a circle of radius 100 from 3 o'clock, clockwise, with
+    /// The AnimatablePair tutorial: a 5-point blue stroke on a circle of radius 100 from 3 o'clock, clockwise, with
     /// square ends; nothing at 0.
     @Test func arcIsTheTutorialsShape() {
         let demo = ArcDemo(progress: 0.25)
@@ -90,7 +90,7 @@ import TestSupport
         #expect(failure == nil, "\(failure ?? "")")
     }
 
-    /// Seed 003's exercise: the overall ring is the average; every ring eases over a second from
+    /// The AnimatableModifier tutorial's exercise: the overall ring is the average; every ring eases over a second from
     /// what is on screen; Tab picks a slider and the arrows move it.
     @Test func tasksBoardAveragesAndAnimates() throws {
         let board = try TasksBoard(values: [0.3, 0.55, 0.8, 1], glyphs: nil)

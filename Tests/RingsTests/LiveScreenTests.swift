@@ -16,7 +16,7 @@ import Testing
     }
 
     func values(of frame: ScreenFrame) -> [Double] {
-        if case let .rings(scene, _) = frame { return scene.progress }
+        if case let .rings(scene, _) = frame { return scene.values }
         return []
     }
 

@@ -11,7 +11,7 @@ import TestSupport
 
     func render(_ theme: Theme, _ width: Int, _ height: Int, _ progress: [Double]) -> Pixmap {
         var renderer = SceneRenderer()
-        return renderer.render(RingScene(theme: theme, width: width, height: height, progress: progress))
+        return renderer.render(RingScene(theme: theme, width: width, height: height, values: progress))
     }
 
     func near(_ p: PackedPixel, _ c: RGB8, within tolerance: Int = 3) -> Bool {
@@ -26,7 +26,7 @@ import TestSupport
         #expect(failure == nil, "\(failure ?? "")")
     }
 
-    /// Seed 000: on a 400-point canvas the ring is 250 wide at its centre line and 30 thick, a
+    /// The Shape and Animatable tutorial: on a 400-point canvas the ring is 250 wide at its centre line and 30 thick, a
     /// systemGray6 track on white, darkPurple at 12 o'clock turning to lightYellow at the arc's end.
     @Test func tutorialRing() throws {
         let theme = try ThemeLoader.load("tutorial")
@@ -43,7 +43,7 @@ import TestSupport
         #expect(named.background == RGB8(69, 51, 201) && named.rings[0].start == RGB8(231, 76, 60) && named.rings[0].end == RGB8(211, 84, 0))
     }
 
-    /// Seed 000's tip: past 96 % a lightYellow cap with a faint shadow (black at 0.15) ahead of it
+    /// The Shape and Animatable tutorial's tip: past 96 % a lightYellow cap with a faint shadow (black at 0.15) ahead of it
     /// along the travel; at 96 % and below, neither.
     @Test func tutorialTipShowsPast96Percent() throws {
         let theme = try ThemeLoader.load("tutorial")
@@ -58,7 +58,7 @@ import TestSupport
         #expect(differingPixels(render(theme, 400, 400, [0.96]), render(unshadowed, 400, 400, [0.96])) == 0)
     }
 
-    /// Seed 004: a 10-wide #F6F6F9 track under a 17-wide band, the band's halves each a vertical
+    /// The gold two-phase tutorial: a 10-wide #F6F6F9 track under a 17-wide band, the band's halves each a vertical
     /// gradient, a white dot at the tip.
     @Test func goldRing() throws {
         let theme = try ThemeLoader.load("gold")
@@ -81,7 +81,7 @@ import TestSupport
         #expect(theme.motion == .twoPhase)
     }
 
-    /// Seed 004's dot rides the ring's circle through a paced keyframe tween (Core Animation's
+    /// The gold tutorial's dot rides the ring's circle through a paced keyframe tween (Core Animation's
     /// CAKeyframeAnimation along the arc), at constant speed within each of the two phases, and is at
     /// the band's end in every frame, either way round.
     @Test(arguments: [true, false])
@@ -109,14 +109,14 @@ import TestSupport
             #expect(speeds[phase].count > 50 && speeds[phase].allSatisfy { abs($0 / expected - 1) < 0.005 }, "phase \(phase + 1)")
         }
         // The scene draws the dot where it is told.
-        var scene = RingScene(theme: theme, width: 240, height: 240, progress: [0.5])
+        var scene = RingScene(theme: theme, width: 240, height: 240, values: [0.5])
         scene.dots = [Point(x: 120 + geometry.radius, y: 120)]
         var renderer = SceneRenderer()
         let frame = renderer.render(scene)
         #expect(near(frame[120 + Int(geometry.radius), 120], RGB8(255, 255, 255)))
     }
 
-    /// Seed 004's "counterclockwise" and any theme's: the mirror image.
+    /// The gold tutorial's "counterclockwise" and any theme's: the mirror image.
     @Test func counterclockwiseMirrors() throws {
         var theme = try ThemeLoader.load("tutorial")
         let forward = render(theme, 200, 200, [0.4])
@@ -130,7 +130,7 @@ import TestSupport
         #expect(worst <= 2)
     }
 
-    /// Seed 002: the plate, the band in the groove at the rim in the green gradient at 0.8, the discs,
+    /// The skeuomorphic-control tutorial: the plate, the band in the groove at the rim in the green gradient at 0.8, the discs,
     /// and the label's words.
     @Test func softControl() throws {
         let theme = try ThemeLoader.load("soft")
@@ -153,7 +153,7 @@ import TestSupport
     /// The rasterised layers of the soft look equal drawing them every frame, within rounding.
     @Test func softOverlayCacheMatchesDrawingEveryLayer() throws {
         let theme = try ThemeLoader.load("soft")
-        let scene = RingScene(theme: theme, width: 150, height: 130, progress: [0.3])
+        let scene = RingScene(theme: theme, width: 150, height: 130, values: [0.3])
         let g = scene.rings[0].geometry
         let look = SoftLook(center: g.center, width: 2 * (g.radius + g.thickness / 2), canvas: IntRect(x: 0, y: 0, width: 150, height: 130))
         let direct = DisplayList(background: PackedPixel(r: 255, g: 255, b: 255, a: 255),
@@ -171,13 +171,13 @@ import TestSupport
         #expect(worst <= 3, "worst difference \(worst)")
     }
 
-    /// Seed 003's library items, and one preset per theme.
+    /// The AnimatableModifier tutorial's library items, and one preset per theme.
     @Test func presetsOfTheComponentLibrary() throws {
         let small = try Preset.load("Progress Ring"), big = try Preset.load("progress-ring-bigger")
         for (preset, width, thickness) in [(small, 130.0, 12.0), (big, 250.0, 30.0)] {
             let ring = preset.scene.layout.ring(0)
             #expect(abs(2 * ring.radius - width) < 0.01 && abs(ring.thickness - thickness) < 0.01, "\(preset.title)")
-            #expect(preset.progress == [1.0])
+            #expect(preset.values == [1.0])
         }
         #expect(small.theme.rings[0].start == Palette.colors["darkYellow"] && small.theme.rings[0].end == Palette.colors["lightYellow"])
         #expect(big.theme.rings[0].start == Palette.colors["darkPurple"] && big.theme.rings[0].end == Palette.colors["lightYellow"])
@@ -186,7 +186,7 @@ import TestSupport
         #expect(throws: ThemeError.self) { try Preset.load("nope") }
     }
 
-    /// Seed 002's simulated download: 1.5 s of waiting, 0.03 s a step below 40 %, 0.1 s to 60 %, then 0.01 s.
+    /// The skeuomorphic-control tutorial's simulated download: 1.5 s of waiting, 0.03 s a step below 40 %, 0.1 s to 60 %, then 0.01 s.
     @Test func downloadScriptKeepsTheTutorialsTimes() {
         let script = ValueScript.download
         #expect(script.steps.count == 101 && script.steps.allSatisfy { $0.ring == 0 })

@@ -32,7 +32,7 @@ import TestSupport
         (200, 200, [0.72, 1.35, 0.48]), (203, 157, [0.999, 2.3, 0.003]), (161, 240, [0.97, 0.0, 9.99]), (120, 90, [0.5, 1.0, 0.25, 0.961]),
     ])
     func matchesTheSupersampledReference(width: Int, height: Int, progress: [Double]) {
-        let scene = RingScene(theme: flat, width: width, height: height, progress: progress)
+        let scene = RingScene(theme: flat, width: width, height: height, values: progress)
         let result = compareWithReference(scene.displayList, width: width, height: height, seam: scene.startCapBoxes)
         #expect(result.meanEdge <= 1.0, "\(result)")
         #expect(result.p99Edge <= 12, "\(result)")
@@ -42,7 +42,7 @@ import TestSupport
 
     @Test(arguments: ["flat", "activity"])
     func goldenImage(theme: String) throws {
-        let scene = RingScene(theme: try ThemeLoader.load(theme), width: 200, height: 200, progress: [0.72, 1.35, 0.48])
+        let scene = RingScene(theme: try ThemeLoader.load(theme), width: 200, height: 200, values: [0.72, 1.35, 0.48])
         var renderer = SceneRenderer()
         let failure = Golden.mismatch(renderer.render(scene), name: "scene-\(theme)-200", directory: goldens)
         #expect(failure == nil, "\(failure ?? "")")
@@ -50,7 +50,7 @@ import TestSupport
 
     @Test func aZeroRingShowsOnlyItsTrack() {
         var renderer = SceneRenderer()
-        let frame = renderer.render(RingScene(theme: flat, width: 100, height: 100, progress: [0]))
+        let frame = renderer.render(RingScene(theme: flat, width: 100, height: 100, values: [0]))
         // 12 o'clock of the track: 20 % of the light red over black.
         let top = frame[50, Int(50 - 0.42 * 100 + 0.04 * 100)]
         #expect(abs(Int(top.r) - Int((231 * 0.2).rounded())) <= 1 && top.a == 255)
@@ -66,7 +66,7 @@ import TestSupport
         #expect(activity == Theme.standard)
         let flat = try ThemeLoader.load("flat")
         #expect(flat.rings[1].start == RGB8(39, 174, 96) && flat.rings[1].end == RGB8(46, 204, 113))
-        #expect(flat.progress == [0.72, 1.35, 0.48])
+        #expect(flat.sampleValues == [0.72, 1.35, 0.48])
     }
 
     @Test func missingKeysFallBackToTheDefault() throws {
@@ -117,7 +117,7 @@ import TestSupport
 @Suite struct DirtyRedrawTests {
     /// The live window redraws only rectangles; each must come out exactly as in a full frame.
     @Test func aRedrawOfAnyRectangleMatchesTheFullFrame() throws {
-        let scene = RingScene(theme: try ThemeLoader.load("flat"), width: 333, height: 250, progress: [0.72, 1.35, 0.48])
+        let scene = RingScene(theme: try ThemeLoader.load("flat"), width: 333, height: 250, values: [0.72, 1.35, 0.48])
         var renderer = SceneRenderer()
         let full = renderer.render(scene)
         let patched = full.copyForTest()

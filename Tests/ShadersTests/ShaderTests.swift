@@ -35,12 +35,13 @@ import Testing
         }
     }
 
-    @Test func startCapIsTheStartColourAndEndCapTheEndColour() {
+    @Test func theGapIsTheStartColourAndHalfWayIsHalfWay() {
         let arc = ArcStroke(center: Point(x: 100, y: 100), radius: 60, thickness: 20, startAngle: 0, sweep: 2 * Double.pi * 0.5)
         let shader = ConicArcShader(arc: arc, ramp: ColorRamp(from: dark.opaque, to: light.opaque))
-        // Behind the start (left of 12 o'clock, inside the cap) and beyond the end (left of 6 o'clock).
+        // Behind the start (left of 12 o'clock) and beyond the end (left of 6 o'clock) lie in the gap:
+        // the shader knows no caps (the arc fill's `ArcCaps` colour the end cap).
         #expect(distance(shade(shader, x: 94, y: 40), dark.opaque.packed) == 0)
-        #expect(distance(shade(shader, x: 94, y: 159), light.opaque.packed) == 0)
+        #expect(distance(shade(shader, x: 94, y: 159), dark.opaque.packed) == 0)
         // Half way round, 3 o'clock, u = 0.5.
         #expect(distance(shade(shader, x: 159, y: 99), ColorRamp(from: dark.opaque, to: light.opaque).color(at: 0.5).packed) <= 1)
     }

@@ -3,7 +3,7 @@ import RingsAnimation
 import RingsRaster
 import Shaders
 
-/// Seed 001's AnimatableArc: a blue arc 5 points wide with SwiftUI's square (butt) ends, on the
+/// The AnimatablePair tutorial's AnimatableArc: a blue arc 5 points wide with SwiftUI's square (butt) ends, on the
 /// circle that fills a 200-point frame, from 3 o'clock clockwise through 360 x progress degrees,
 /// its start and end angles animated together as one `AnimatablePair`. A click on the frame (or
 /// Space) toggles 0 <-> 100 % in a linear second; the slider under it sets the value at once.

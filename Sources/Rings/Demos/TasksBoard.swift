@@ -1,7 +1,7 @@
 import RingsAnimation
 import RingsRaster
 
-/// Seed 003's exercise, the daily-tasks board: four task rings (the "Progress Ring" preset) each
+/// The AnimatableModifier tutorial's exercise, the daily-tasks board: four task rings (the "Progress Ring" preset) each
 /// with its name and a slider, and over them an overall ring ("Progress Ring - Bigger") showing
 /// their average. Every ring moves as the tutorial's ring does, easing in and out over a second from
 /// what is on screen, and every label counts with it. Drag a slider, or pick one with Tab and move

@@ -8,7 +8,7 @@ public struct ValueScript: Sendable, Equatable {
     }
     public var steps: [Step]
 
-    /// The simulated download of seed 002: a 1.5 s wait, then 1 % every 0.03 s to 40 %, every 0.1 s
+    /// The simulated download of the skeuomorphic-control tutorial: a 1.5 s wait, then 1 % every 0.03 s to 40 %, every 0.1 s
     /// to 60 %, every 0.01 s to the end, each set on ring 0 after its wait.
     public static var download: ValueScript {
         var t = 0.0

@@ -7,13 +7,13 @@ public struct RingGeometry: Equatable, Sendable {
     public var thickness: Double
 }
 
-/// Concentric layout of a ring group on a canvas, as SCENE.md defines it: S = min(W, H), centre at
+/// Concentric layout of a ring group on a canvas, as the reference scene defines it (the scene every quality and speed figure is measured on): S = min(W, H), centre at
 /// (W/2, H/2), ring i at r_i = R - t/2 - i (t + g). With many rings, t and g shrink together so that
 /// the innermost hole keeps the theme's minimum radius.
 public struct RingLayout: Sendable {
     public let width: Int, height: Int, count: Int
     public let theme: Theme
-    /// Moves the whole group by whole pixels (a kiosk's burn-in protection); (0, 0) is SCENE.md's centre.
+    /// Moves the whole group by whole pixels (a kiosk's burn-in protection); (0, 0) is the reference scene's centre.
     public let offset: (x: Int, y: Int)
 
     public init(width: Int, height: Int, count: Int, theme: Theme, offset: (x: Int, y: Int) = (0, 0)) {

@@ -16,18 +16,17 @@ public struct RingPainter: Sendable {
         let track = theme.track?.opaque ?? style.end.withOpacity(theme.trackOpacity)
         let direction = theme.clockwise ? 1.0 : -1.0
         let arc = ArcStroke(center: g.center, radius: g.radius, thickness: g.thickness, startAngle: 0, sweep: direction * 2 * Double.pi * value)
-        let band = bandShader(for: arc, style: style)
-        let arcShader = theme.bandOpacity < 1 ? OpacityShader(band, opacity: theme.bandOpacity) : band
+        let band = bandCommand(for: arc, style: style)
         // The opaque arc hides the track wherever it covers whole pixels: skip drawing those.
         let sameWidth = theme.trackWidth >= 1
-        let hidden = value > 0 && arcShader.isOpaque && sameWidth
+        let hidden = value > 0 && band.shader.isOpaque && sameWidth
             ? (arc.coversFullTurn ? Sector(center: g.center, start: 0, sweep: 2 * Double.pi) : arc.sector) : nil
         let trackHalf = g.thickness * theme.trackWidth / 2
         var out = [DrawCommand(
             shape: Annulus(center: g.center, innerRadius: g.radius - trackHalf, outerRadius: g.radius + trackHalf, occludedSector: hidden),
             shader: SolidShader(onBackground ? track.over(theme.background.opaque) : track))]
         guard value > 0 else { return out }
-        out.append(DrawCommand(shape: arc, shader: arcShader))
+        out.append(band)
         if value > theme.tipThreshold {
             let shadowCenter = arc.endPoint + arc.endTangent * (theme.shadowOffset * g.thickness)
             out.append(DrawCommand(
@@ -41,19 +40,22 @@ public struct RingPainter: Sendable {
         return out
     }
 
-    /// The band's colours: the conic gradient along the arc, or the gold tutorial's two vertical
-    /// gradients, one per half of the ring, spanning its height.
-    func bandShader(for arc: ArcStroke, style: RingStyle) -> any Shader {
+    /// The band at the theme's band opacity: an arc fill in the conic gradient along the arc, or the
+    /// gold tutorial's two vertical gradients, one per half of the ring, spanning its height.
+    func bandCommand(for arc: ArcStroke, style: RingStyle) -> DrawCommand {
+        let opacity = theme.bandOpacity
         switch theme.gradient {
         case .conic:
-            return ConicArcShader(arc: arc, ramp: ColorRamp(from: style.start.opaque, to: style.end.opaque))
+            let ramp = ColorRamp(from: style.start.opaque, to: style.end.opaque).withOpacity(opacity)
+            return DrawCommand(arc: arc, shader: ConicArcShader(arc: arc, ramp: ramp))
         case .halves:
             let reach = arc.radius + arc.thickness / 2
             let top = Point(x: arc.center.x, y: arc.center.y - reach), bottom = Point(x: arc.center.x, y: arc.center.y + reach)
             func half(_ from: Double, _ to: Double) -> any Shader {
-                LinearGradientShader(from: top, to: bottom, ramp: ColorRamp(stops: [.init(from, style.start.opaque), .init(to, style.end.opaque)]))
+                let ramp = ColorRamp(stops: [.init(from, style.start.opaque), .init(to, style.end.opaque)]).withOpacity(opacity)
+                return LinearGradientShader(from: top, to: bottom, ramp: ramp)
             }
-            return SideBySideShader(left: half(0, 0.9), right: half(0.1, 1), split: arc.center.x)
+            return DrawCommand(shape: arc, shader: SideBySideShader(left: half(0, 0.9), right: half(0.1, 1), split: arc.center.x))
         }
     }
 }

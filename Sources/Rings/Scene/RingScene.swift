@@ -2,15 +2,18 @@ import Foundation
 import RingsRaster
 import Shaders
 
-/// A still frame of a ring group: theme, canvas size and progress values, drawn as SCENE.md says.
+/// A still frame of a ring group: theme, canvas size and values. Its display list holds the rings (or
+/// the soft look's plate and band), each ring's dot, and the chrome (label, legend, buttons) when set,
+/// laid out by `RingLayout`.
 ///
 ///     let scene = RingScene(theme: try ThemeLoader.load("flat"), width: 1920, height: 1080,
-///                           progress: [0.72, 1.35, 0.48])
+///                           values: [0.72, 1.35, 0.48])
 ///     let frame = SceneRenderer().render(scene)
 public struct RingScene: Sendable {
     public var theme: Theme
     public var width: Int, height: Int
-    public var progress: [Double]
+    /// Each ring's value, outermost first (1 is a full ring).
+    public var values: [Double]
     /// Label, legend and buttons over the rings (the live window), or nil for the rings alone.
     public var chrome: Chrome?
     /// Moves the rings by whole pixels (burn-in protection); chrome stays.
@@ -18,18 +21,18 @@ public struct RingScene: Sendable {
     /// Where each ring's dot is when an animation places it (`TipDot`); nil or missing: at the arc's end.
     public var dots: [Point?] = []
 
-    public init(theme: Theme, width: Int, height: Int, progress: [Double]? = nil) {
+    public init(theme: Theme, width: Int, height: Int, values: [Double]? = nil) {
         self.theme = theme
         self.width = width; self.height = height
-        self.progress = progress ?? theme.progress
+        self.values = values ?? theme.sampleValues
     }
 
-    public var layout: RingLayout { RingLayout(width: width, height: height, count: progress.count, theme: theme, offset: offset) }
+    public var layout: RingLayout { RingLayout(width: width, height: height, count: values.count, theme: theme, offset: offset) }
 
     /// The rings, outermost first.
     public var rings: [Ring] {
         let layout = self.layout
-        return progress.enumerated().map { i, value in Ring(value: value, style: theme.style(ofRing: i), geometry: layout.ring(i)) }
+        return values.enumerated().map { i, value in Ring(value: value, style: theme.style(ofRing: i), geometry: layout.ring(i)) }
     }
 
     /// The pixels ring `i` can touch: its track's square, which holds arc, caps and tip, and with
@@ -90,7 +93,7 @@ public struct RingScene: Sendable {
     /// shadow and disc.
     public var displayList: DisplayList {
         let bg = theme.background
-        let chromeCommands = chrome?.commands(width: width, height: height, rings: progress.count) ?? []
+        let chromeCommands = chrome?.commands(width: width, height: height, rings: values.count) ?? []
         let painter = RingPainter(theme: theme)
         let ringCommands = theme.look == .soft ? softCommands
             : rings.indices.flatMap { painter.commands(for: rings[$0], onBackground: onlyBackgroundUnder(ringAt: $0), dot: $0 < dots.count ? dots[$0] : nil) }

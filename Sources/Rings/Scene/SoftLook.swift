@@ -1,7 +1,7 @@
 import RingsRaster
 import Shaders
 
-/// The skeuomorphic control of the soft theme (seed 002): a pale plate lit from the top left, a
+/// The skeuomorphic control of the soft theme (after the 2015 skeuomorphic progress-ring tutorial): a pale plate lit from the top left, a
 /// raised middle disc, a recessed top disc, and the progress band in the groove at the plate's rim.
 /// Every length is the tutorial's, in its points on a plate 260 wide, scaled to the plate's size.
 ///
@@ -41,8 +41,8 @@ struct SoftLook {
         let sweep = max(value, 1e-6) * 2 * Double.pi * (clockwise ? 1 : -1)
         let arc = ArcStroke(center: center, radius: 0.45 * width, thickness: 0.1 * width, startAngle: 0, sweep: sweep)
         let gradient = LinearGradientShader(from: corner(0.25, 0), to: corner(0.75, 1),
-                                            ramp: ColorRamp(from: style.start.opaque, to: style.end.opaque))
-        return DrawCommand(shape: arc, shader: opacity < 1 ? OpacityShader(gradient, opacity: opacity) : gradient)
+                                            ramp: ColorRamp(from: style.start.opaque, to: style.end.opaque).withOpacity(opacity))
+        return DrawCommand(shape: arc, shader: gradient)
     }
 
     /// A point of the plate's square in unit coordinates, as CAGradientLayer's start and end points are.
@@ -102,12 +102,10 @@ struct SoftLook {
             let key = Key(x: look.center.x, y: look.center.y, width: look.width, canvas: look.canvas)
             if let hit = last.withLock({ $0 }), hit.key == key { return hit.command }
             let box = look.overlayBounds
+            // Drawn in frame coordinates into a pixmap that holds only the box.
             let image = Pixmap(width: max(1, box.width), height: max(1, box.height))
-            // Drawn in canvas coordinates into a canvas-sized pixmap's window, then cut out.
-            let canvas = Pixmap(width: look.canvas.width, height: look.canvas.height)
             var rasterizer = Rasterizer()
-            rasterizer.render(DisplayList(background: PackedPixel(bits: 0), commands: look.overlayCommands), into: canvas, clip: box)
-            if !box.isEmpty { for y in 0..<box.height { image.row(y).update(from: canvas.row(box.minY + y) + box.minX, count: box.width) } }
+            rasterizer.draw(look.overlayCommands, into: Canvas(image, originX: max(0, box.minX), originY: max(0, box.minY)))
             let command = DrawCommand(shape: RoundedRect(x: Double(box.minX), y: Double(box.minY), width: Double(box.width),
                                                          height: Double(box.height), cornerRadius: 0),
                                       shader: ImageShader(image, x: box.minX, y: box.minY))

@@ -193,7 +193,7 @@ public final class LiveScreen: Screen {
     /// the label (the selected ring's value, or the average of all), the legend and the buttons.
     func scene(width: Int, height: Int, at time: Double) -> RingScene {
         let values = model.presented
-        var scene = RingScene(theme: options.theme, width: width, height: height, progress: values)
+        var scene = RingScene(theme: options.theme, width: width, height: height, values: values)
         scene.offset = offset(width: width, height: height)
         if options.theme.dot != nil {
             let layout = scene.layout

@@ -2,7 +2,7 @@ import Foundation
 import RingsAssets
 
 /// A ready-made ring: a theme with some of its keys changed, a canvas size and values. The library
-/// items of seed 003 ("Progress Ring", "Progress Ring - Bigger") and one per theme ship in Assets/Presets.
+/// items of the AnimatableModifier tutorial ("Progress Ring", "Progress Ring - Bigger") and one per theme ship in Assets/Presets.
 public struct Preset: Sendable {
     /// The file's name, used on the command line (`--preset progress-ring`).
     public var name: String
@@ -11,10 +11,11 @@ public struct Preset: Sendable {
     public var about: String
     public var theme: Theme
     public var width: Int, height: Int
-    public var progress: [Double]
+    /// Each ring's value, outermost first.
+    public var values: [Double]
 
     /// The scene the preset draws.
-    public var scene: RingScene { RingScene(theme: theme, width: width, height: height, progress: progress) }
+    public var scene: RingScene { RingScene(theme: theme, width: width, height: height, values: values) }
 
     /// Names of the bundled presets, sorted.
     public static var names: [String] { BundledAssets.names(in: .presets) }
@@ -64,6 +65,6 @@ public struct Preset: Sendable {
               values.allSatisfy({ (0...RingValues.maximumProgress).contains($0) }) else {
             throw fail("progress", "must be a list of 1 to \(RingValues.maximumRings) values from 0 to \(RingValues.maximumProgress)")
         }
-        return Preset(name: name, title: title, about: about, theme: theme, width: size[0], height: size[1], progress: values)
+        return Preset(name: name, title: title, about: about, theme: theme, width: size[0], height: size[1], values: values)
     }
 }

@@ -36,7 +36,7 @@ public struct Theme: Equatable, Sendable {
     /// Shadow offset along the direction of travel, as a fraction of the ring thickness.
     public var shadowOffset: Double
     /// Values shown when none are given.
-    public var progress: [Double]
+    public var sampleValues: [Double]
 
     /// How the scene is built: concentric rings, or the skeuomorphic control of the soft theme.
     public var look: Look = .rings
@@ -100,7 +100,7 @@ public struct Theme: Equatable, Sendable {
         outerRadius: 0.42, thickness: 0.08, gap: 0.012, minimumHoleRadius: 0.1,
         trackOpacity: 0.2, tipThreshold: 0.96,
         shadowOpacity: 0.35, shadowSigma: 0.1, shadowOffset: 0.08,
-        progress: [0.72, 1.35, 0.48])
+        sampleValues: [0.72, 1.35, 0.48])
 
     /// The style of ring `index`.
     public func style(ofRing index: Int) -> RingStyle { rings[index % rings.count] }

@@ -94,9 +94,9 @@ public enum ThemeLoader {
                 guard let list = v as? [Any], (1...RingValues.maximumRings).contains(list.count) else {
                     throw fail("progress", "must be a list of 1 to \(RingValues.maximumRings) numbers")
                 }
-                t.progress = []
+                t.sampleValues = []
                 for (i, item) in list.enumerated() {
-                    t.progress.append(try number(item, "progress[\(i)]", 0...RingValues.maximumProgress))
+                    t.sampleValues.append(try number(item, "progress[\(i)]", 0...RingValues.maximumProgress))
                 }
             }
             if let v = root["look"] { t.look = try choice(v, "look") }

@@ -1,4 +1,4 @@
-/// How far one image is from another, per RGB channel on the 0...255 scale, as SCENE.md measures it.
+/// How far one image is from another, per RGB channel on the 0...255 scale, as the quality figures measure it (edge pixels are those a shape covers only partly).
 public struct ImageComparison: Sendable, CustomStringConvertible {
     /// Mean absolute difference over all pixels and channels.
     public var meanAll: Double

@@ -32,7 +32,7 @@ public struct ReferenceRenderer: Sendable {
                             let sx = Double(x) + (Double(i) + 0.5) / Double(n)
                             let c = command.shape.coverage(atX: sx, y: sy)
                             if c > 0 {
-                                sum = sum + command.shader.color(atX: sx, y: sy) * c
+                                sum = sum + command.color(atX: sx, y: sy) * c
                                 covered += c
                             }
                         }

@@ -12,20 +12,20 @@ public enum AnimatedBench {
     public static func run(scene still: RingScene, frames: Int, ring: Int? = nil, present: PresentMode = .auto) throws(SDLError) -> (times: [Double], presenter: String) {
         let window = try RingsWindow(title: "rings bench", width: still.width, height: still.height, present: present)
         let glyphs = try FontGlyphs(name: nil, for: still.theme)
-        let painter = FramePainter(window: window)
-        let moving = ring.map { [$0] } ?? Array(still.progress.indices)
-        let start = still.progress.enumerated().map { moving.contains($0.offset) ? 0 : $0.element }
+        let updater = FrameUpdater(window: window)
+        let moving = ring.map { [$0] } ?? Array(still.values.indices)
+        let start = still.values.enumerated().map { moving.contains($0.offset) ? 0 : $0.element }
         // The live window's own screen, its frames at simulated times.
         let screen = LiveScreen(options: .init(theme: still.theme, values: start, spec: .tween(duration: Double(frames) / 60, curve: .easeInEaseOut)),
                                 glyphs: glyphs)
         let clock = MonotonicClock()
         func frame(at time: Double) -> ScreenFrame { screen.frame(width: window.pixelSize.width, height: window.pixelSize.height, at: time) }
-        _ = try painter.paint(frame(at: 0))
-        for i in moving { screen.model.apply(.set(ring: i, value: still.progress[i]), at: 0) }
+        _ = try updater.update(frame(at: 0))
+        for i in moving { screen.model.apply(.set(ring: i, value: still.values[i]), at: 0) }
         var times: [Double] = []
         for n in 1...frames {
             let begin = clock.now()
-            _ = try painter.paint(frame(at: Double(n) / 60))
+            _ = try updater.update(frame(at: Double(n) / 60))
             // The work, not the wait: with vsync the present blocks until the display's vblank.
             times.append((clock.now() - begin - window.lastPresentWait) * 1000)
         }

@@ -4,7 +4,7 @@ import RingsAnimation
 import RingsRaster
 
 /// Days of a kiosk in a minute: `frames` frames of the live window's own parts (feed lines parsed and
-/// applied to the model, the animator, the scene with its label and legend, the painter redrawing
+/// applied to the model, the animator, the scene with its label and legend, the updater redrawing
 /// what changed into the window), a new value every fifth frame and a bad line every 500th, on a
 /// clock that moves a 60th of a second a frame. Measures resident memory after the first tenth
 /// (caches filled) and at the end.
@@ -19,11 +19,11 @@ public enum Soak {
 
     public static func run(scene still: RingScene, frames: Int) throws(SDLError) -> Result {
         let window = try RingsWindow(title: "rings soak", width: still.width, height: still.height)
-        let painter = FramePainter(window: window)
+        let updater = FrameUpdater(window: window)
         let glyphs = try FontGlyphs(name: nil, for: still.theme)
-        let names = still.progress.indices.map { still.theme.style(ofRing: $0).name }
+        let names = still.values.indices.map { still.theme.style(ofRing: $0).name }
         // The live window's own screen, its frames at simulated times.
-        let screen = LiveScreen(options: .init(theme: still.theme, values: still.progress, spec: .tween(duration: 0.25, curve: .easeInEaseOut)),
+        let screen = LiveScreen(options: .init(theme: still.theme, values: still.values, spec: .tween(duration: 0.25, curve: .easeInEaseOut)),
                                 glyphs: glyphs)
         var random = SystemRandomNumberGenerator()
         var result = Result()
@@ -38,7 +38,7 @@ public enum Soak {
                 for change in changes { screen.model.apply(.set(ring: change.ring, value: change.value), at: now) }
                 result.updates += 1
             }
-            if try painter.paint(screen.frame(width: window.pixelSize.width, height: window.pixelSize.height, at: now)) { result.drawn += 1 }
+            if try updater.update(screen.frame(width: window.pixelSize.width, height: window.pixelSize.height, at: now)) { result.drawn += 1 }
             result.frames += 1
             if result.frames == warmUp { result.residentAfterWarmUp = residentBytes() }
         }

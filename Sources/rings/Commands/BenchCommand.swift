@@ -33,18 +33,18 @@ struct BenchCommand: ParsableCommand {
         if soak {
             let result: Soak.Result
             do { result = try Soak.run(scene: still, frames: frames) } catch { throw UserError(error) }
-            print("theme \(still.theme.name), \(still.width)x\(still.height), \(still.progress.count) rings: \(result.frames) frames, \(result.drawn) drawn, \(result.updates) feed updates")
+            print("theme \(still.theme.name), \(still.width)x\(still.height), \(still.values.count) rings: \(result.frames) frames, \(result.drawn) drawn, \(result.updates) feed updates")
             print("resident memory \(result.residentAfterWarmUp / 1024) KB after the first tenth, \(result.residentAtEnd / 1024) KB at the end")
             print("rss_growth_kb=\(result.growth / 1024)")
             return
         }
         if animated {
             let times: [Double], presenter: String
-            if let ring, !(1...still.progress.count).contains(ring) { throw UserError("--ring must be 1 to \(still.progress.count), not \(ring)") }
+            if let ring, !(1...still.values.count).contains(ring) { throw UserError("--ring must be 1 to \(still.values.count), not \(ring)") }
             do { (times, presenter) = try AnimatedBench.run(scene: still, frames: frames, ring: ring.map { $0 - 1 }, present: present) } catch { throw UserError(error) }
             let what = ring.map { "ring \($0) moving" } ?? "every ring moving"
             report(times, title: "animation frames, \(what) (redraw of what changed + upload), presenter \(presenter)", pixels: still.width * still.height, still: still,
-                   threads: FramePainter.threads)
+                   threads: FrameUpdater.threads)
             return
         }
         let clock = MonotonicClock()
@@ -67,7 +67,7 @@ struct BenchCommand: ParsableCommand {
         #if DEBUG
         print("warning: this is a debug build; figures are only meaningful from a release build (make bench)")
         #endif
-        print("theme \(still.theme.name), \(still.width)x\(still.height), \(still.progress.count) rings, \(times.count) \(title), \(threads) thread\(threads == 1 ? "" : "s")")
+        print("theme \(still.theme.name), \(still.width)x\(still.height), \(still.values.count) rings, \(times.count) \(title), \(threads) thread\(threads == 1 ? "" : "s")")
         print(String(format: "median %.3f ms  min %.3f ms  max %.3f ms  %.1f Mpx/s",
                      median, times.first!, times.last!, Double(pixels) / 1e6 / (median / 1000)))
         print(String(format: "median_ms=%.3f", median))

@@ -14,7 +14,7 @@ struct CheckConfigCommand: ParsableCommand {
         let config = try ConfigFile.load(file)
         let scene = try SceneOptions.parse([]).scene(defaultSize: (800, 800), file: config)
         _ = try TimingOptions.parse([]).checked(file: config)
-        let names = scene.progress.indices.map { scene.theme.style(ofRing: $0).name }
+        let names = scene.values.indices.map { scene.theme.style(ofRing: $0).name }
         print("\(file): ok: theme \(scene.theme.name), \(scene.width)x\(scene.height), rings \(names.joined(separator: ", "))")
     }
 }

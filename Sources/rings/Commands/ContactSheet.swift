@@ -14,29 +14,25 @@ enum ContactSheet {
         let sheet = Pixmap(width: columns * cell + 2 * margin, height: rows * (cell + caption) + 2 * margin)
         sheet.fill(PackedPixel(r: paper.r, g: paper.g, b: paper.b, a: 255))
         let captionGlyphs = try FontGlyphs()
-        var commands: [DrawCommand] = []
+        var captions: [DrawCommand] = []
         var renderer = SceneRenderer()
         for (i, preset) in presets.enumerated() {
             let left = margin + (i % columns) * cell, top = margin + (i / columns) * (cell + caption)
             var scene = preset.scene
-            scene.chrome = Chrome.standard(theme: preset.theme, values: preset.progress, selection: nil,
+            scene.chrome = Chrome.standard(theme: preset.theme, values: preset.values, selection: nil,
                                            glyphs: try FontGlyphs(name: nil, for: preset.theme))
-            let picture = renderer.render(scene)
-            let x = left + (cell - picture.width) / 2, y = top + (cell - picture.height) / 2
-            for row in 0..<min(picture.height, cell) {
-                (sheet.row(y + row) + x).update(from: picture.row(row), count: min(picture.width, cell))
-            }
+            // The picture, drawn straight into its cell's window of the sheet.
+            let cellBox = IntRect(x: left + (cell - scene.width) / 2, y: top + (cell - scene.height) / 2,
+                                  width: scene.width, height: scene.height)
+            renderer.render(scene, into: sheet.subview(cellBox))
             for (text, height, offset) in [(preset.title, 22, 4), ("--preset \(preset.name)", 16, 32)] {
                 guard let mask = captionGlyphs.mask(for: text, pixelHeight: height) else { continue }
-                commands.append(DrawCommand(shape: mask.moved(toX: left + (cell - mask.width) / 2, y: top + cell + offset),
+                captions.append(DrawCommand(shape: mask.moved(toX: left + (cell - mask.width) / 2, y: top + cell + offset),
                                             shader: SolidShader(ink.opaque)))
             }
         }
         var rasterizer = Rasterizer()
-        for command in commands {
-            rasterizer.render(DisplayList(background: PackedPixel(r: paper.r, g: paper.g, b: paper.b, a: 255), commands: [command]),
-                              into: sheet, clip: command.shape.bounds)
-        }
+        rasterizer.draw(captions, into: Canvas(sheet))
         return sheet
     }
 }

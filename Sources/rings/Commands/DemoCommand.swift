@@ -13,11 +13,11 @@ struct DemoCommand: ParsableCommand {
         subcommands: [DownloadDemo.self, ArcDemoCommand.self, TasksDemoCommand.self])
 }
 
-/// `rings demo download`: seed 002's simulated download on the soft control.
+/// `rings demo download`: the skeuomorphic-control tutorial's simulated download on the soft control.
 struct DownloadDemo: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "download",
-        abstract: "Replay seed 002's simulated download on the soft control: \"Waiting...\" for 1.5 s, fast to 40 %, slow to 60 %, fast to \"Done\".")
+        abstract: "Replay the simulated download of the skeuomorphic-control tutorial on the soft control: \"Waiting...\" for 1.5 s, fast to 40 %, slow to 60 %, fast to \"Done\".")
 
     @Option(help: ArgumentHelp("A built-in theme or a theme .json file. Default: soft.", valueName: "name|path"))
     var theme = "soft"
@@ -76,11 +76,11 @@ struct BoardDemoOptions: ParsableArguments {
     }
 }
 
-/// `rings demo arc`: seed 001's arc whose two angles animate as one pair.
+/// `rings demo arc`: the AnimatablePair tutorial's arc, whose two angles animate as one pair.
 struct ArcDemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "arc",
-        abstract: "Seed 001's animatable arc: a click (or Space) toggles 0 % <-> 100 % in a linear second; the slider (drag, or Tab and the arrow keys) sets it.")
+        abstract: "The AnimatablePair tutorial's animatable arc: a click (or Space) toggles 0 % <-> 100 % in a linear second; the slider (drag, or Tab and the arrow keys) sets it.")
 
     @Option(help: ArgumentHelp("The starting value, 0 to 1. Default: 0.", valueName: "value"))
     var progress = "0"
@@ -93,11 +93,11 @@ struct ArcDemoCommand: ParsableCommand {
     }
 }
 
-/// `rings demo tasks`: seed 003's exercise, four task rings with sliders and their average.
+/// `rings demo tasks`: the AnimatableModifier tutorial's exercise, four task rings with sliders and their average.
 struct TasksDemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tasks",
-        abstract: "Seed 003's daily-tasks board: four task rings with sliders (drag, or Tab and the arrow keys) and an overall ring of their average.")
+        abstract: "The AnimatableModifier tutorial's daily-tasks board: four task rings with sliders (drag, or Tab and the arrow keys) and an overall ring of their average.")
 
     @Option(help: ArgumentHelp("The four tasks' values, 0 to 1. Default: 0.3,0.55,0.8,1.", valueName: "a,b,c,d"))
     var progress = "0.3,0.55,0.8,1"

@@ -37,7 +37,7 @@ struct RenderCommand: ParsableCommand {
         }
         if chrome == .full {
             do {
-                frame.chrome = Chrome.standard(theme: frame.theme, values: frame.progress, selection: nil, glyphs: try FontGlyphs(name: font ?? file.font, for: frame.theme))
+                frame.chrome = Chrome.standard(theme: frame.theme, values: frame.values, selection: nil, glyphs: try FontGlyphs(name: font ?? file.font, for: frame.theme))
             } catch { throw UserError(error) }
         }
         var renderer = SceneRenderer()

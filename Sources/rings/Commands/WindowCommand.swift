@@ -69,7 +69,7 @@ struct WindowCommand: ParsableCommand {
                 if i >= file.rings.count || file.rings[i].name == nil { style.name = sources[i].description }
                 return style
             }
-            initial.progress = sources.map { _ in 0 }
+            initial.values = sources.map { _ in 0 }
         }
         let interval = try Interval.parse(every ?? file.every ?? "2s")
         let shift = try (shiftEvery ?? file.shiftEvery).map(Interval.parse)
@@ -82,7 +82,7 @@ struct WindowCommand: ParsableCommand {
         let kiosk = kiosk ?? file.kiosk ?? false
         let chromeChoice: ChromeChoice = chrome ?? file.chrome ?? (kiosk ? ChromeChoice.none : .full)
         let feed = feed ?? file.feed
-        let screen = LiveScreen(options: .init(theme: initial.theme, values: initial.progress, spec: spec,
+        let screen = LiveScreen(options: .init(theme: initial.theme, values: initial.values, spec: spec,
                                                chrome: chromeChoice == .full, feed: feed.map { $0 == "-" ? .standardInput : .path($0) },
                                                sources: sources, exec: exec ?? file.exec, every: interval, kiosk: kiosk, shiftEvery: shift),
                                 glyphs: chromeChoice == .full ? try glyphs(font ?? file.font, initial.theme) : nil)

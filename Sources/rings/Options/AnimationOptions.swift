@@ -37,11 +37,11 @@ struct AnimationOptions: ParsableArguments {
         guard let from else { return nil }
         let start: [Double]
         do { start = try RingValues.parse(from) } catch { throw UserError(error) }
-        guard start.count == scene.progress.count else {
-            throw UserError("--from has \(start.count) values but there are \(scene.progress.count) rings")
+        guard start.count == scene.values.count else {
+            throw UserError("--from has \(start.count) values but there are \(scene.values.count) rings")
         }
         let (duration, curve) = try timing.checked(file: file)
-        let a = AnimatableVector(start), b = AnimatableVector(scene.progress)
+        let a = AnimatableVector(start), b = AnimatableVector(scene.values)
         if let keyframes {
             do { return try Keyframes.preset(keyframes, from: a, to: b) } catch { throw UserError(error) }
         }
@@ -53,7 +53,7 @@ extension RingScene {
     /// The scene with each ring at its value in `animation` at `time` seconds, clamped to 0 ... 10 laps.
     func at(_ time: Double, of animation: any Animation<AnimatableVector>) -> RingScene {
         var frame = self
-        frame.progress = animation.value(at: time).values.map { min(RingValues.maximumProgress, max(0, $0)) }
+        frame.values = animation.value(at: time).values.map { min(RingValues.maximumProgress, max(0, $0)) }
         return frame
     }
 }

@@ -47,14 +47,14 @@ struct SceneOptions: ParsableArguments {
         }
         loaded.rings = file.styles(over: loaded)
         if counterclockwise || file.counterclockwise == true { loaded.clockwise = false }
-        var values = file.progress ?? (file.rings.isEmpty ? chosen?.progress : file.rings.map { $0.progress ?? 0 })
+        var values = file.progress ?? (file.rings.isEmpty ? chosen?.values : file.rings.map { $0.progress ?? 0 })
         if let progress {
             do { values = try RingValues.parse(progress) } catch { throw UserError(error) }
         }
         if loaded.look == .soft, let count = values?.count, count > 1 {
             throw UserError("the \(loaded.name) theme shows one ring, but \(count) values were given")
         }
-        return RingScene(theme: loaded, width: width, height: height, progress: values)
+        return RingScene(theme: loaded, width: width, height: height, values: values)
     }
 }
 

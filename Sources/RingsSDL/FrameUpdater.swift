@@ -5,12 +5,12 @@ import RingsRaster
 /// Draws frames of the live window into its pixmap and shows them, redrawing and uploading only
 /// what changed since the last frame: the rings that moved (strips cut to each ring), the label and
 /// the legend; everything when the size or the chrome's words change alone.
-public final class FramePainter {
+public final class FrameUpdater {
     private let window: RingsWindow
     /// Threads that share a redraw: two where the machine has them (more gain little: the copy to
     /// the window surface and the upload bound the rest).
     public static let threads = min(2, ProcessInfo.processInfo.activeProcessorCount)
-    private var renderer = SceneRenderer(threads: FramePainter.threads)
+    private var renderer = SceneRenderer(threads: FrameUpdater.threads)
     private var rasterizer = Rasterizer()
     private var frame = Pixmap(width: 0, height: 0)
     /// Presented values in the last frame drawn; nil forces a full redraw.
@@ -26,15 +26,15 @@ public final class FramePainter {
     public var isStale: Bool { drawn == nil }
 
     /// Draws a screen's frame and shows it; returns whether anything was shown.
-    public func paint(_ frame: ScreenFrame) throws(SDLError) -> Bool {
+    public func update(_ frame: ScreenFrame) throws(SDLError) -> Bool {
         switch frame {
-        case let .rings(scene, whole): return try paint(scene, whole: whole)
-        case let .whole(list): return try paint(list)
+        case let .rings(scene, whole): return try update(scene, whole: whole)
+        case let .whole(list): return try update(list)
         }
     }
 
     /// Draws a display list over the whole window and shows it.
-    private func paint(_ list: DisplayList) throws(SDLError) -> Bool {
+    private func update(_ list: DisplayList) throws(SDLError) -> Bool {
         let (width, height) = window.pixelSize
         guard width > 0, height > 0 else { return false }
         if frame.width != width || frame.height != height { frame = Pixmap(width: width, height: height) }
@@ -46,14 +46,14 @@ public final class FramePainter {
 
     /// Draws `scene` (the window's pixel size) and shows it; `whole` redraws everything. Returns
     /// whether anything was shown.
-    private func paint(_ scene: RingScene, whole: Bool) throws(SDLError) -> Bool {
+    private func update(_ scene: RingScene, whole: Bool) throws(SDLError) -> Bool {
         let width = scene.width, height = scene.height
         guard width > 0, height > 0 else { return false }
         if frame.width != width || frame.height != height {
             frame = Pixmap(width: width, height: height)
             drawn = nil
         }
-        let now = scene.progress
+        let now = scene.values
         let words = scene.chrome.map { [$0.label] + $0.legend.map { $0.name + $0.value } } ?? []
         var rects: [IntRect] = []
         if let drawn, drawn.count == now.count, !whole {

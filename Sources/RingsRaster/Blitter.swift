@@ -1,0 +1,111 @@
+/// Where scan conversion hands its pixels, after tiny-skia's Blitter: a shape's runs go in row by row,
+/// left to right, never the same pixel twice (see `Shape.forEachSpan`), and `finish` follows the last.
+public protocol Blitter {
+    /// One run of pixels (x ..< x + count, y); `coverage` is per pixel, or nil where wholly covered.
+    /// Partial coverage lives in the shape's row buffer and is only valid during the call.
+    mutating func blit(y: Int, x: Int, count: Int, coverage: SpanCoverage)
+    /// After the last run.
+    mutating func finish()
+}
+
+extension Shape {
+    /// Scan-converts the part of the shape inside `clip` into `blitter`; `coverageRow` holds at least
+    /// `clip.maxX` floats.
+    @inline(__always)
+    public func draw(in clip: IntRect, coverageRow: UnsafeMutablePointer<Float>, into blitter: inout some Blitter) {
+        forEachSpan(in: clip, coverageRow: coverageRow) { y, x, count, coverage in
+            blitter.blit(y: y, x: x, count: count, coverage: coverage)
+        }
+        blitter.finish()
+    }
+}
+
+/// Composites a shader through coverage onto a canvas, source-over.
+///
+/// The runs a shape gives for one row (rim, interior, rim, pieces cut at an arc's ends) are gathered
+/// while they join up, shaded in one call, handed to an arc fill's caps when there are any, then each
+/// is composited: wholly covered runs of an opaque shader are plain copies, the rest blend with their
+/// coverage. Its buffers belong to the `Rasterizer` that makes it.
+public struct ShaderBlitter: Blitter {
+    /// One span of a gathered row.
+    struct Run {
+        var x = 0, count = 0
+        var coverage: SpanCoverage = nil
+    }
+
+    static let maximumRuns = 16
+
+    let shader: any Shader
+    let caps: ArcCaps?
+    let canvas: Canvas
+    /// Per drawing column: shaded colours, and the coverage of the gathered runs (a shape may write
+    /// its next row before the gathered one is drawn).
+    let colors: UnsafeMutablePointer<UInt32>
+    let coverage: UnsafeMutablePointer<Float>
+    let runs: UnsafeMutablePointer<Run>
+    let opaque: Bool
+    var y = 0, start = 0, end = 0, count = 0
+
+    init(shader: any Shader, caps: ArcCaps?, canvas: Canvas, colors: UnsafeMutablePointer<UInt32>,
+         coverage: UnsafeMutablePointer<Float>, runs: UnsafeMutablePointer<Run>) {
+        self.shader = shader; self.caps = caps; self.canvas = canvas
+        self.colors = colors; self.coverage = coverage; self.runs = runs
+        opaque = shader.isOpaque
+    }
+
+    /// Takes a run; partial coverage is copied, since the shape reuses its row for the next one.
+    @inline(__always)
+    public mutating func blit(y: Int, x: Int, count n: Int, coverage given: SpanCoverage) {
+        if count > 0 && (y != self.y || x != end || count == Self.maximumRuns) { finish() }
+        if count == 0 { self.y = y; start = x }
+        var kept: SpanCoverage = nil
+        if let given {
+            (coverage + x).update(from: given, count: n)
+            kept = coverage + x
+        }
+        runs[count] = Run(x: x, count: n, coverage: kept)
+        count += 1
+        end = x + n
+    }
+
+    /// Draws the gathered row.
+    public mutating func finish() {
+        guard count > 0 else { return }
+        shader.shade(x: start, y: y, count: end - start, into: colors + start)
+        caps?.resolve(y: y, columns: start..<end, colors: colors)
+        let dst = canvas.row(y)
+        for i in 0..<count {
+            let run = runs[i]
+            Self.composite(colors + run.x, over: dst + run.x, count: run.count, coverage: run.coverage, opaque: opaque)
+        }
+        count = 0
+    }
+
+    /// Shaded colours onto the destination: copied or blended over where wholly covered (nil
+    /// coverage), blended with their coverage elsewhere.
+    @inline(__always)
+    static func composite(_ src: UnsafeMutablePointer<UInt32>, over dst: UnsafeMutablePointer<UInt32>, count: Int,
+                          coverage: SpanCoverage, opaque: Bool) {
+        guard let coverage else {
+            if opaque {
+                dst.update(from: src, count: count)
+            } else {
+                // An image's pixels are often wholly opaque or wholly clear: copy or skip those.
+                for i in 0..<count {
+                    let s = src[i], a = s >> 24
+                    if a == 255 { dst[i] = s } else if a != 0 { dst[i] = PixelMath.over(s, dst[i]) }
+                }
+            }
+            return
+        }
+        for i in 0..<count {
+            let c = coverage[i]
+            if c <= 0 { continue }
+            if c >= 1 && opaque {
+                dst[i] = src[i]
+            } else {
+                dst[i] = PixelMath.blend(src[i], dst[i], coverage: UInt32(min(c, 1) * 255 + 0.5))
+            }
+        }
+    }
+}

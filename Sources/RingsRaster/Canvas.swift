@@ -1,0 +1,29 @@
+/// A pixmap placed in drawing coordinates: drawing pixel (x, y) is pixmap pixel (x - originX,
+/// y - originY), so commands drawn for a whole frame can land in a small pixmap that holds one
+/// window of it (olive.c's canvas is likewise a plain value with an offset).
+///
+///     let box = IntRect(x: 300, y: 200, width: 64, height: 64)
+///     let tile = Canvas(Pixmap(width: box.width, height: box.height), originX: box.x, originY: box.y)
+public struct Canvas: @unchecked Sendable {
+    public let pixmap: Pixmap
+    public let originX: Int, originY: Int
+
+    /// Origins are non-negative: rows are indexed by drawing column, from column 0.
+    public init(_ pixmap: Pixmap, originX: Int = 0, originY: Int = 0) {
+        precondition(originX >= 0 && originY >= 0, "a canvas's origin is not negative")
+        self.pixmap = pixmap; self.originX = originX; self.originY = originY
+    }
+
+    /// The drawing coordinates it holds.
+    public var bounds: IntRect { IntRect(x: originX, y: originY, width: pixmap.width, height: pixmap.height) }
+
+    /// Drawing row y, indexed by drawing column (valid for the columns of `bounds`).
+    @inline(__always) func row(_ y: Int) -> UnsafeMutablePointer<UInt32> { pixmap.row(y - originY) - originX }
+
+    /// Sets every pixel of `rect` (drawing coordinates, clipped to the canvas) to `pixel`.
+    public func clear(_ rect: IntRect, to pixel: PackedPixel) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        for y in area.minY..<area.maxY { (row(y) + area.minX).update(repeating: pixel.bits, count: area.width) }
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+
+/// A shader for an arc fill: its colours follow the arc-length parameter u, 0 at the start, 1 at the end.
+public protocol ArcShader: Shader {
+    /// The exact premultiplied colour at u in 0...1, on the 0...255 scale.
+    func color(atParameter u: Double) -> ColorF
+    /// The packed colours its fast path gives at u = 0 and u = 1.
+    var startPixel: UInt32 { get }
+    var endPixel: UInt32 { get }
+}
+
+/// The round caps of an arc fill, resolved over the band its shader has coloured.
+///
+/// A shader colours each pixel by the latest lap at its centre. The caps are geometry: beyond the end
+/// line, inside the end cap's half-disc, the end colour lies on top of whatever lap is below; on the
+/// rim of that half-disc the two are mixed by the cap's coverage of the pixel (so the cap's edge is
+/// anti-aliased even where the stroke's own coverage is 1). The few pixels where the end line crosses
+/// the rim mix too many pieces for one formula and are supersampled with the exact rule, as is every
+/// pixel the start or end line crosses inside a cap on an arc so short (steep) that its colour changes
+/// by more than a level per pixel.
+public final class ArcCaps: Sendable {
+    let arc: ArcStroke
+    let shader: any ArcShader
+    let startPixel: UInt32, endPixel: UInt32
+    /// The end point and the direction of travel there, the start's, and the half width, as Float.
+    let ex: Float, ey: Float, tx: Float, ty: Float
+    let sx: Float, sy: Float, stx: Float, sty: Float
+    let w: Float
+    let fullTurn: Bool, steep: Bool
+
+    init(arc: ArcStroke, shader: any ArcShader) {
+        self.arc = arc; self.shader = shader
+        startPixel = shader.startPixel; endPixel = shader.endPixel
+        ex = Float(arc.endPoint.x); ey = Float(arc.endPoint.y); tx = Float(arc.endTangent.x); ty = Float(arc.endTangent.y)
+        sx = Float(arc.startPoint.x); sy = Float(arc.startPoint.y); stx = Float(arc.startTangent.x); sty = Float(arc.startTangent.y)
+        w = Float(arc.halfWidth)
+        fullTurn = arc.coversFullTurn
+        let first = shader.color(atParameter: 0), last = shader.color(atParameter: 1)
+        let range = max(abs(last.r - first.r), abs(last.g - first.g), abs(last.b - first.b), abs(last.a - first.a))
+        steep = abs(arc.sweep) * arc.radius < range
+    }
+
+    /// The exact colour at a point of the stroke (the reference path).
+    func color(atX x: Double, y: Double) -> ColorF {
+        shader.color(atParameter: arc.topmostParameter(x: x, y: y))
+    }
+
+    /// Rewrites the colours of row y's pixels near the caps; `colors` is indexed by column and holds the
+    /// shader's colours for `columns`.
+    func resolve(y: Int, columns: Range<Int>, colors: UnsafeMutablePointer<UInt32>) {
+        guard arc.sweep != 0 && arc.cap == .round else { return }
+        let py = Float(y) + 0.5, reach = w + 1
+        if abs(py - ey) < reach {
+            resolve(py: py, columns: clamp(columns, around: ex, reach: reach), colors: colors)
+        }
+        if steep && !fullTurn && abs(py - sy) < reach {
+            // Pixels the start line crosses; those also near the end were done above.
+            for x in clamp(columns, around: sx, reach: reach) where !(abs(py - ey) < reach && abs(Float(x) + 0.5 - ex) < reach) {
+                if crossesStart(px: Float(x) + 0.5, py: py) { colors[x] = supersampledColor(x: x, y: y, fallback: colors[x]) }
+            }
+        }
+    }
+
+    private func clamp(_ columns: Range<Int>, around c: Float, reach: Float) -> Range<Int> {
+        let lo = max(columns.lowerBound, Int((c - reach).rounded(.down))), hi = min(columns.upperBound, Int((c + reach).rounded(.up)))
+        return lo < hi ? lo..<hi : columns.lowerBound..<columns.lowerBound
+    }
+
+    /// The end cap's pixels on one row (and, on a steep arc, start-line crossings among them).
+    private func resolve(py: Float, columns: Range<Int>, colors: UnsafeMutablePointer<UInt32>) {
+        let oy = py - ey
+        let inside2 = (w - 0.5) * (w - 0.5), edge2 = (w + 0.5) * (w + 0.5)
+        let inner2 = (w - 0.75) * (w - 0.75), outer2 = (w + 0.75) * (w + 0.75)
+        for x in columns {
+            let px = Float(x) + 0.5, ox = px - ex
+            let along = ox * tx + oy * ty
+            let d2 = ox * ox + oy * oy
+            let nearEndLine = along > -0.75 && along < 0.75
+            let crossed = (nearEndLine && (steep ? d2 < outer2 : d2 > inner2 && d2 < outer2))
+                || (steep && !fullTurn && crossesStart(px: px, py: py))
+            if crossed {
+                colors[x] = supersampledColor(x: x, y: Int(py), fallback: along > 0 && d2 <= inside2 ? endPixel : colors[x])
+            } else if along > 0 && d2 <= inside2 {
+                colors[x] = endPixel
+            } else if along > 0 && d2 < edge2 {
+                colors[x] = capEdgeColor(px: px, py: py, band: colors[x])
+            }
+        }
+    }
+
+    /// Whether the start line crosses the pixel inside the start cap's reach.
+    @inline(__always)
+    private func crossesStart(px: Float, py: Float) -> Bool {
+        let ox = px - sx, oy = py - sy
+        let along = ox * stx + oy * sty
+        return along > -0.75 && along < 0.75 && ox * ox + oy * oy < (w + 0.75) * (w + 0.75)
+    }
+
+    /// The exact rule (`ArcStroke.topmostParameter`) averaged over the covered points of a 4 x 4 grid.
+    private func supersampledColor(x: Int, y: Int, fallback: UInt32) -> UInt32 {
+        var sum = ColorF.clear, covered = 0.0
+        for j in 0..<4 {
+            for i in 0..<4 {
+                let sx = Double(x) + (Double(i) + 0.5) / 4, sy = Double(y) + (Double(j) + 0.5) / 4
+                guard arc.coverage(atX: sx, y: sy) > 0 else { continue }
+                sum = sum + shader.color(atParameter: arc.topmostParameter(x: sx, y: sy))
+                covered += 1
+            }
+        }
+        return covered > 0 ? (sum * (1 / covered)).packed.bits : fallback
+    }
+
+    /// A pixel on the rim of the end cap's half-disc: the end colour mixed with what lies below by the
+    /// cap's coverage (the band of an earlier lap, or in the gap of a sweep under a turn the start
+    /// cap, itself weighted by its own coverage).
+    private func capEdgeColor(px: Float, py: Float, band: UInt32) -> UInt32 {
+        let w = Double(self.w)
+        /// The pixel's coverage by the disc of a cap centred at (cx, cy).
+        func cap(_ cx: Float, _ cy: Float) -> Float {
+            let dx = Double(px - cx), dy = Double(py - cy)
+            return Float(discCoverage(radius: w, dx: dx, dy: dy, rho: (dx * dx + dy * dy).squareRoot()))
+        }
+        var under = band, underWeight: Float = 1
+        if !fullTurn && arc.relativeAngle(x: Double(px), y: Double(py)) > abs(arc.sweep) {
+            under = startPixel
+            underWeight = cap(sx, sy)
+        }
+        let capWeight = cap(ex, ey)
+        guard capWeight > 0 else { return under }
+        return PixelMath.mix(under, endPixel, capWeight / (capWeight + (1 - capWeight) * underWeight))
+    }
+}

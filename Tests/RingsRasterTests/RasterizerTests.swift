@@ -1,0 +1,92 @@
+import RingsRaster
+import Shaders
+import Testing
+
+/// The rasteriser's boundary: canvases with an origin, drawing without clearing, the blitter's
+/// contract, the arc fill's caps.
+@Suite struct RasterizerTests {
+    let dark = RGB8(39, 174, 96), light = RGB8(46, 204, 113)
+    let white = SolidShader(RGB8(255, 255, 255).opaque)
+
+    /// Records every run a shape hands over, and checks the contract of `Shape.forEachSpan`.
+    struct SpanRecorder: Blitter {
+        var seen = Set<Int>()
+        var last = (y: Int.min, x: Int.min)
+        var problems: [String] = []
+        var finished = 0
+        let clip: IntRect
+
+        mutating func blit(y: Int, x: Int, count: Int, coverage: SpanCoverage) {
+            if y < last.y || (y == last.y && x < last.x) { problems.append("run at (\(x), \(y)) out of order") }
+            last = (y, x + count)
+            for column in x..<(x + count) {
+                if !clip.contains(x: column, y: y) { problems.append("pixel (\(column), \(y)) outside the clip") }
+                if !seen.insert(y * 100_000 + column).inserted { problems.append("pixel (\(column), \(y)) twice") }
+                if let coverage, !(0...1).contains(coverage[column - x]) { problems.append("coverage \(coverage[column - x]) at (\(column), \(y))") }
+            }
+        }
+
+        mutating func finish() { finished += 1 }
+    }
+
+    @Test(arguments: [0.0, 0.3, 0.97, 1.0, 1.35, 2.5])
+    func everyShapeKeepsTheSpanContract(laps: Double) {
+        let center = Point(x: 40.3, y: 38.7)
+        let shapes: [any Shape] = [
+            ArcStroke(center: center, radius: 25, thickness: 9, startAngle: 0.4, sweep: 2 * Double.pi * laps),
+            ArcStroke(center: center, radius: 25, thickness: 9, startAngle: 0, sweep: -2 * Double.pi * laps, cap: .butt),
+            Annulus(center: center, innerRadius: 10 + laps, outerRadius: 30),
+            Disc(center: center, radius: 5 + 10 * laps),
+            RoundedRect(x: 3.2, y: 5.5, width: 50 * laps + 1, height: 30, cornerRadius: 6),
+            BlurredRing(center: center, outerRadius: 12, sigma: 2 + laps),
+        ]
+        let clip = IntRect(x: 5, y: 7, width: 60, height: 55)
+        let row = UnsafeMutablePointer<Float>.allocate(capacity: clip.maxX)
+        defer { row.deallocate() }
+        for shape in shapes {
+            var recorder = SpanRecorder(clip: clip)
+            shape.draw(in: clip.intersection(shape.bounds), coverageRow: row, into: &recorder)
+            #expect(recorder.problems.isEmpty, "\(shape): \(recorder.problems.prefix(3))")
+            #expect(recorder.finished == 1)
+        }
+    }
+
+    @Test func aCanvasWithAnOriginHoldsThatWindowOfTheFrame() {
+        let disc = DrawCommand(shape: Disc(center: Point(x: 50.2, y: 40.7), radius: 17.3), shader: white)
+        let whole = Pixmap(width: 100, height: 80)
+        var rasterizer = Rasterizer()
+        rasterizer.render(DisplayList(background: .opaqueBlack, commands: [disc]), into: whole)
+        let box = IntRect(x: 30, y: 25, width: 21, height: 19)
+        let tile = Canvas(Pixmap(width: box.width, height: box.height), originX: box.x, originY: box.y)
+        tile.clear(box, to: .opaqueBlack)
+        rasterizer.draw([disc], into: tile)
+        for y in 0..<box.height {
+            for x in 0..<box.width { #expect(tile.pixmap[x, y] == whole[box.x + x, box.y + y], "(\(x), \(y))") }
+        }
+    }
+
+    @Test func drawingLeavesWhatIsUnderneath() {
+        let frame = Pixmap(width: 20, height: 20)
+        let red = PackedPixel(r: 200, g: 0, b: 0, a: 255)
+        frame.fill(red)
+        var rasterizer = Rasterizer()
+        rasterizer.draw([DrawCommand(shape: Disc(center: Point(x: 10, y: 10), radius: 3), shader: white)], into: Canvas(frame))
+        #expect(frame[0, 0] == red && frame[19, 19] == red)
+        #expect(frame[10, 10] == PackedPixel(r: 255, g: 255, b: 255, a: 255))
+    }
+
+    /// The shader colours the band by lap; the arc fill puts the end cap in the end colour on top
+    /// of whatever lies below, the start cap in the start colour.
+    @Test(arguments: [0.5, 1.35])
+    func theArcFillsCapsAreTheEndColours(laps: Double) {
+        let arc = ArcStroke(center: Point(x: 100, y: 100), radius: 60, thickness: 20, startAngle: 0, sweep: 2 * Double.pi * laps)
+        let ramp = ColorRamp(from: dark.opaque, to: light.opaque)
+        let frame = Pixmap(width: 200, height: 200)
+        var rasterizer = Rasterizer()
+        rasterizer.render(DisplayList(background: .opaqueBlack, commands: [DrawCommand(arc: arc, shader: ConicArcShader(arc: arc, ramp: ramp))]),
+                          into: frame)
+        let end = arc.endPoint + arc.endTangent * 5
+        #expect(frame[Int(end.x), Int(end.y)] == light.opaque.packed)
+        if laps < 1 { #expect(frame[94, 40] == dark.opaque.packed) }
+    }
+}
