@@ -112,8 +112,17 @@ import TestSupport
         let half = try ringsRender("420x420", "0.5,0.5,0.5", chrome: "full")
         // The 50% button sets every ring to a half.
         let button = Chrome.buttons(width: 420, height: 420)[1].frame
-        // Relative to the window, wherever the window manager has put it by now.
-        try app.display.xdotool(["mousemove", "--window", app.window, String(button.x + button.width / 2), String(button.y + button.height / 2)])
+        // Over the button wherever the window manager has put the window by now: the pointer is moved
+        // until it is seen there (a window still being placed can move under it), then clicked once.
+        var over = false
+        for _ in 0..<20 where !over {
+            let area = try app.display.clientArea(of: app.window)
+            let target = (x: area.x + button.x + button.width / 2, y: area.y + button.y + button.height / 2)
+            try app.display.xdotool(["mousemove", String(target.x), String(target.y)])
+            usleep(100_000)
+            over = try app.display.clientArea(of: app.window) == area && app.display.pointer() == target
+        }
+        #expect(over, "the pointer never stayed over the button")
         try app.display.xdotool(["click", "1"])
         #expect(try app.settles(to: half) == 0, "label 50%")
         _ = try app.quit()

@@ -32,9 +32,8 @@ import TestSupport
     }
 
     @Test func annuliAndDiscs() {
-        var rng = SeededGenerator(seed: 11)
-        for _ in 0..<12 {
-            let c = Point(x: Double.random(in: 12...36, using: &rng), y: Double.random(in: 12...36, using: &rng))
+        SeededGenerator.cases(seed: 11, times: 12) { (rng: inout SeededGenerator) in
+            let c = rng.point(in: 12...36)
             let inner = Double.random(in: 0...14, using: &rng), width = Double.random(in: 0.6...12, using: &rng)
             let shape = Annulus(center: c, innerRadius: inner, outerRadius: inner + width)
             check([DrawCommand(shape: shape, shader: white)], edgeMean: 0.8, maximum: 8, "annulus \(shape)")
@@ -45,9 +44,8 @@ import TestSupport
     }
 
     @Test func arcStrokesAtAnyAngleDirectionAndLap() {
-        var rng = SeededGenerator(seed: 12)
-        for _ in 0..<24 {
-            let c = Point(x: Double.random(in: 20...28, using: &rng), y: Double.random(in: 20...28, using: &rng))
+        SeededGenerator.cases(seed: 12, times: 24) { (rng: inout SeededGenerator) in
+            let c = rng.point(in: 20...28)
             let sweep = Double.random(in: -3...3, using: &rng) * 2 * Double.pi
             let arc = ArcStroke(center: c, radius: Double.random(in: 8...16, using: &rng), thickness: Double.random(in: 1...9, using: &rng),
                                 startAngle: Double.random(in: -7...7, using: &rng), sweep: sweep)
@@ -57,9 +55,8 @@ import TestSupport
     }
 
     @Test func arcStrokesWithButtCapsAtAnyAngleAndDirection() {
-        var rng = SeededGenerator(seed: 14)
-        for _ in 0..<24 {
-            let c = Point(x: Double.random(in: 20...28, using: &rng), y: Double.random(in: 20...28, using: &rng))
+        SeededGenerator.cases(seed: 14, times: 24) { (rng: inout SeededGenerator) in
+            let c = rng.point(in: 20...28)
             let sweep = Double.random(in: 0.05...6.2, using: &rng) * (Bool.random(using: &rng) ? 1 : -1)
             let arc = ArcStroke(center: c, radius: Double.random(in: 8...16, using: &rng), thickness: Double.random(in: 1...9, using: &rng),
                                 startAngle: Double.random(in: -7...7, using: &rng), sweep: sweep, cap: .butt)
@@ -70,8 +67,7 @@ import TestSupport
     }
 
     @Test func roundedRectangles() {
-        var rng = SeededGenerator(seed: 13)
-        for _ in 0..<10 {
+        SeededGenerator.cases(seed: 13, times: 10) { (rng: inout SeededGenerator) in
             let rect = RoundedRect(x: Double.random(in: 2...20, using: &rng), y: Double.random(in: 2...20, using: &rng),
                                    width: Double.random(in: 1...26, using: &rng), height: Double.random(in: 1...26, using: &rng),
                                    cornerRadius: Double.random(in: 0...10, using: &rng))
@@ -96,9 +92,8 @@ import TestSupport
     }
 
     @Test func innerShadowsOfDiscsAndRings() {
-        var rng = SeededGenerator(seed: 14)
-        for _ in 0..<10 {
-            let c = Point(x: Double.random(in: 20...28, using: &rng), y: Double.random(in: 20...28, using: &rng))
+        SeededGenerator.cases(seed: 14, times: 10) { (rng: inout SeededGenerator) in
+            let c = rng.point(in: 20...28)
             let outer = Double.random(in: 8...19, using: &rng)
             let inner = Bool.random(using: &rng) ? 0 : Double.random(in: 2...(outer - 3), using: &rng)
             let shadow = InnerShadow(inside: Annulus(center: c, innerRadius: inner, outerRadius: outer),

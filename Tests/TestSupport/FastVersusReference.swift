@@ -20,4 +20,15 @@ public struct SeededGenerator: RandomNumberGenerator {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
+
+    /// Runs `body` `times` times on one generator seeded with `seed`: random cases, the same on every run.
+    public static func cases(seed: UInt64, times: Int, _ body: (inout SeededGenerator) -> Void) {
+        var rng = SeededGenerator(seed: seed)
+        for _ in 0..<times { body(&rng) }
+    }
+
+    /// A point with both coordinates drawn from `range`.
+    public mutating func point(in range: ClosedRange<Double>) -> Point {
+        Point(x: Double.random(in: range, using: &self), y: Double.random(in: range, using: &self))
+    }
 }

@@ -84,6 +84,15 @@ public final class VirtualDisplay {
         return IntRect(x: value("Absolute upper-left X"), y: value("Absolute upper-left Y"), width: value("Width"), height: value("Height"))
     }
 
+    /// Where the pointer is, in screen pixels.
+    public func pointer() throws -> (x: Int, y: Int) {
+        let out = try runProgram(which("xdotool")!, ["getmouselocation", "--shell"], environment: environment, timeout: 20).stdout
+        func value(_ key: String) -> Int {
+            Int(out.split(separator: "\n").first { $0.hasPrefix(key + "=") }?.dropFirst(key.count + 1) ?? "") ?? -1
+        }
+        return (value("X"), value("Y"))
+    }
+
     /// A screenshot of the whole screen.
     public func screenshot() throws -> Pixmap {
         let path = NSTemporaryDirectory() + "rings-screen-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).png"

@@ -1,5 +1,6 @@
 import Foundation
 import RingsAnimation
+import RingsRaster
 
 /// Runs a shell command every `interval` seconds (on absolute times, like conky's exec) on a thread
 /// of its own and hands each line of its output to `deliver`, numbered across runs. A run that is
@@ -9,8 +10,7 @@ public final class CommandFeed: @unchecked Sendable {
     public let interval: Double
     private let deliver: @Sendable (_ number: Int, _ line: [UInt8]) -> Void
     private let report: @Sendable (String) -> Void
-    private let lock = NSLock()
-    private var stopped = false
+    private let thread = FeedThread()
     /// Output beyond this is not read (the lines it held are lost, the rest still count).
     static let outputLimit = 1 << 20
 
@@ -19,20 +19,14 @@ public final class CommandFeed: @unchecked Sendable {
         self.command = command; self.interval = max(0.05, interval); self.deliver = deliver; self.report = report
     }
 
-    public func start() {
-        let thread = Thread { [self] in run() }
-        thread.name = "rings exec"
-        thread.start()
-    }
-
-    public func stop() { lock.lock(); stopped = true; lock.unlock() }
-    private var isStopped: Bool { lock.lock(); defer { lock.unlock() }; return stopped }
+    public func start() { thread.start(named: "rings exec") { [self] in run() } }
+    public func stop() { thread.stop() }
 
     private func run() {
         let monotonic = MonotonicClock(), clock = { monotonic.now() }
         let origin = clock()
         var number = 0, round = 0
-        while !isStopped {
+        while !thread.isStopped {
             once(deadline: origin + Double(round + 1) * interval, clock: clock, number: &number)
             round = max(round + 1, Int(((clock() - origin) / interval).rounded(.down)))
             let wait = origin + Double(round) * interval - clock()
@@ -103,13 +97,11 @@ public final class CommandFeed: @unchecked Sendable {
     }
 
     /// Output gathered by the reader thread.
-    private final class Collected: @unchecked Sendable {
-        private let lock = NSLock()
-        private var bytes = Data()
-        var data: Data { lock.lock(); defer { lock.unlock() }; return bytes }
+    private final class Collected: Sendable {
+        private let bytes = Mutex(Data())
+        var data: Data { bytes.withLock { $0 } }
         func append(_ chunk: Data, limit: Int) {
-            lock.lock(); defer { lock.unlock() }
-            if bytes.count < limit { bytes.append(chunk.prefix(limit - bytes.count)) }
+            bytes.withLock { if $0.count < limit { $0.append(chunk.prefix(limit - $0.count)) } }
         }
     }
 }

@@ -14,8 +14,7 @@ public final class LineFeed: @unchecked Sendable {
     public let source: Source
     private let deliver: @Sendable (_ number: Int, _ line: [UInt8]) -> Void
     private let report: @Sendable (String) -> Void
-    private let stopped = NSLock()
-    private var isStopped = false
+    private let thread = FeedThread()
 
     /// `report` hears about the feed itself (closed, reopened), not about the lines' contents.
     public init(source: Source, report: @escaping @Sendable (String) -> Void,
@@ -23,15 +22,8 @@ public final class LineFeed: @unchecked Sendable {
         self.source = source; self.deliver = deliver; self.report = report
     }
 
-    public func start() {
-        let thread = Thread { [self] in run() }
-        thread.name = "rings feed"
-        thread.start()
-    }
-
-    public func stop() { stopped.lock(); isStopped = true; stopped.unlock() }
-
-    private var shouldStop: Bool { stopped.lock(); defer { stopped.unlock() }; return isStopped }
+    public func start() { thread.start(named: "rings feed") { [self] in run() } }
+    public func stop() { thread.stop() }
 
     private func run() {
         var number = 0
@@ -41,7 +33,7 @@ public final class LineFeed: @unchecked Sendable {
             report("the feed on standard input ended; the rings keep their last values")
         case let .path(path):
             var backoff = 0.25
-            while !shouldStop {
+            while !thread.isStopped {
                 let fd = open(path, O_RDONLY)
                 guard fd >= 0 else {
                     report("cannot open the feed \(path): \(String(cString: strerror(errno))); trying again")
@@ -66,7 +58,7 @@ public final class LineFeed: @unchecked Sendable {
         var info = stat()
         let isRegular = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
         let inode = info.st_ino
-        while !shouldStop {
+        while !thread.isStopped {
             let n = buffer.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, 65536) }
             if n < 0 {
                 if errno == EINTR { continue }

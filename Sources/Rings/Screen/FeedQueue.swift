@@ -1,27 +1,25 @@
 import Foundation
 import RingsAnimation
+import RingsRaster
 
 /// Lines parsed on a feed's thread, waiting for the main loop.
-final class FeedQueue: @unchecked Sendable {
+final class FeedQueue: Sendable {
     typealias Line = (number: Int, result: Result<[(ring: Int, value: Double)], FeedLine.Rejection>)
-    private var items: [Line] = []
-    /// When the oldest waiting line arrived (monotonic seconds).
-    private var firstArrival: Double?
-    private let lock = NSLock()
+    /// The waiting lines, and when the oldest of them arrived (monotonic seconds).
+    private let waiting = Mutex<(lines: [Line], since: Double?)>(([], nil))
 
     func append(number: Int, result: Result<[(ring: Int, value: Double)], FeedLine.Rejection>) {
-        lock.lock()
-        if items.isEmpty { firstArrival = MonotonicClock().now() }
-        items.append((number, result))
-        lock.unlock()
+        waiting.withLock {
+            if $0.lines.isEmpty { $0.since = MonotonicClock().now() }
+            $0.lines.append((number, result))
+        }
     }
 
     /// The waiting lines and when the first of them arrived.
     func takeAll() -> (lines: [Line], since: Double?) {
-        lock.lock(); defer { lock.unlock() }
-        let all = (items, firstArrival)
-        items.removeAll()
-        firstArrival = nil
-        return all
+        waiting.withLock { waiting in
+            defer { waiting = ([], nil) }
+            return waiting
+        }
     }
 }

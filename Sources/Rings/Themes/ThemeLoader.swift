@@ -21,7 +21,7 @@ public enum ThemeError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// Loads themes: by built-in name (`flat`, `activity`) or from a user's JSON file.
+/// Loads themes: by built-in name (activity, flat, gold, soft, tutorial: Assets/Themes) or from a user's JSON file.
 ///
 /// A key the file leaves out keeps the value of the default theme (`Theme.standard`); a key of the
 /// wrong type or out of range, or one that no theme has, is an error that names it.
