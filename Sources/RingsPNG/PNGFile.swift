@@ -11,8 +11,8 @@ public struct PNGError: Error, CustomStringConvertible, Equatable {
 
 /// PNG files through libpng, with our premultiplied pixels converted to PNG's straight alpha.
 public enum PNGFile {
-    /// Writes `pixmap` to `path` atomically: to a temporary file beside it, then renamed, so a failed
-    /// write leaves no partial file behind.
+    /// Writes `pixmap` to `path` safely (see `OutputFile`): the destination is replaced only by a
+    /// whole, flushed file.
     public static func write(_ pixmap: Pixmap, to path: String) throws(PNGError) {
         guard pixmap.width > 0, pixmap.height > 0 else { throw PNGError("cannot write an empty image") }
         var straight = [UInt32](repeating: 0, count: pixmap.width * pixmap.height)
@@ -20,22 +20,12 @@ public enum PNGFile {
             let row = pixmap.row(y)
             for x in 0..<pixmap.width { straight[y * pixmap.width + x] = unpremultiply(row[x]) }
         }
-        let directory = (path as NSString).deletingLastPathComponent
-        let temporary = (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).\(getpid()).tmp"
-        guard let file = fopen(temporary, "wb") else { throw PNGError("cannot write \(path): \(String(cString: strerror(errno)))") }
-        var image = png_image()
-        let written = straight.withUnsafeBytes { rings_png_write(&image, file, png_uint_32(pixmap.width), png_uint_32(pixmap.height), $0.baseAddress) }
-        let flushed = fflush(file) == 0
-        let reason = String(cString: strerror(errno))
-        let closed = fclose(file) == 0
-        guard written != 0, flushed, closed else {
-            unlink(temporary)
-            throw PNGError("cannot write \(path): \(written == 0 ? message(image) : reason)")
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw PNGError("cannot write \(path): \(reason)")
+        try OutputFile.write(path) { file in
+            var image = png_image()
+            let written = straight.withUnsafeBytes { rings_png_write(&image, file, png_uint_32(pixmap.width), png_uint_32(pixmap.height), $0.baseAddress) }
+            guard written == 0 else { return nil }
+            // libpng says "Write Error" when the stream failed; errno says why.
+            return ferror(file) != 0 ? String(cString: strerror(errno)) : message(image)
         }
     }
 

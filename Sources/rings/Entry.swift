@@ -1,29 +1,48 @@
 import ArgumentParser
 import Foundation
+import Rings
 
 /// Runs the command line. Every error is one line on stderr with a non-zero exit status: our own
 /// with status 1, ArgumentParser's usage errors with its status (64); help goes to stdout.
 @main
 enum Entry {
     static func main() {
+        StandardError.prepareProcess()
         do {
             var command = try RingsCommand.parseAsRoot()
             try command.run()
         } catch let error as UserError {
             fail(error.message, status: 1)
         } catch let error as ConfigErrors {
-            FileHandle.standardError.write(Data(error.problems.map { "\($0)\n" }.joined().utf8))
+            error.problems.forEach { StandardError.say("\($0)") }
             exit(1)
         } catch {
             let status = RingsCommand.exitCode(for: error)
             guard status != .success else { RingsCommand.exit(withError: error) }
             let message = RingsCommand.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-            fail("\(message) (see `rings help`)", status: status.rawValue)
+            fail(unknownOption(in: message) ?? "\(message) (see `rings help`)", status: status.rawValue)
         }
     }
 
+    /// For ArgumentParser's "Unknown option '--x'. Did you mean '--y'?": which commands do take --x,
+    /// rather than a guess at a look-alike that means something else.
+    static func unknownOption(in message: String) -> String? {
+        guard message.hasPrefix("Unknown option '"), let option = message.dropFirst(16).split(separator: "'").first else { return nil }
+        var names: [String] = [], takers: [String] = []
+        for command in RingsCommand.configuration.subcommands {
+            let name = command.configuration.commandName ?? ""
+            names.append(name)
+            let help = command.helpMessage(columns: 1000)
+            if [" ", "\n", "="].contains(where: { help.contains("\(option)\($0)") }) { takers.append(name) }
+        }
+        let given = CommandLine.arguments.dropFirst().first { names.contains($0) } ?? "window"
+        takers.removeAll { $0 == given }
+        guard !takers.isEmpty else { return "`rings \(given)` has no option \(option) (`rings \(given) --help` lists its options)" }
+        return "`rings \(given)` has no option \(option); it is an option of " + takers.map { "`rings \($0)`" }.joined(separator: ", ")
+    }
+
     static func fail(_ message: String, status: Int32) -> Never {
-        FileHandle.standardError.write(Data("rings: error: \(message)\n".utf8))
+        StandardError.say("rings: error: \(message)")
         exit(status)
     }
 }

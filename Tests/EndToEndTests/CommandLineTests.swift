@@ -38,7 +38,7 @@ import TestSupport
         (["--size", "0x0"], "out of range"), (["--size", "16385x100"], "out of range"), (["--size", "big"], "WIDTHxHEIGHT"),
         (["--progress", "-0.5"], "out of range"), (["--progress", "nan"], "out of range"), (["--progress", "inf"], "out of range"),
         (["--progress", "10.5"], "out of range"), (["--progress", "1,x"], "not a number"), (["--theme", "neon"], "unknown theme"),
-        (["--theme", "soft", "--progress", "0.2,0.3"], "shows one ring"), (["--preset", "nope"], "is not a preset"),
+        (["--theme", "soft", "--progress", "0.2,0.3"], "shows one ring"), (["--preset", "nope"], "--preset nope: there is no such preset"),
         (["--theme", "flat", "--preset", "gold"], "not both"),
     ])
     func badValuesGiveOneLineAndNoFile(arguments: [String], message: String) throws {

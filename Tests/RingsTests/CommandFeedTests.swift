@@ -42,5 +42,8 @@ import Testing
         #expect(slow.lines.contains { $0.1 == "1=0.25" }, "what it said before it was stopped still counts")
         let failing = listen("exit 3", every: 0.1) { $0.reports.contains { $0.contains("failed with status 3") } }
         #expect(failing.reports.contains { $0.contains("failed with status 3") }, "\(failing.reports)")
+        // The shell's own words say why.
+        let missing = listen("nosuchcommand-rings", every: 0.1) { $0.reports.contains { $0.contains("status 127") } }
+        #expect(missing.reports.contains { $0.contains("status 127") && $0.contains("nosuchcommand-rings: not found") }, "\(missing.reports)")
     }
 }

@@ -39,27 +39,17 @@ public final class CommandFeed: @unchecked Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]
-        let output = Pipe()
+        let output = Pipe(), errors = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        process.standardError = errors
         process.standardInput = FileHandle.nullDevice
         do { try process.run() } catch {
             report("cannot run '\(command)': \(error.localizedDescription)")
             return
         }
         // Read while it runs, so that a talkative command cannot block on a full pipe.
-        let collected = Collected()
-        let drained = DispatchSemaphore(value: 0)
-        let reader = Thread {
-            let handle = output.fileHandleForReading
-            while true {
-                let chunk = handle.availableData
-                if chunk.isEmpty { break }
-                collected.append(chunk, limit: CommandFeed.outputLimit)
-            }
-            drained.signal()
-        }
-        reader.start()
+        let (collected, drained) = CommandFeed.drain(output, limit: CommandFeed.outputLimit)
+        let (said, saidAll) = CommandFeed.drain(errors, limit: 4096)
         while process.isRunning && clock() < deadline { usleep(5_000) }
         if process.isRunning {
             report("'\(command)' ran past its \(interval) s and was stopped")
@@ -67,15 +57,35 @@ public final class CommandFeed: @unchecked Sendable {
         }
         process.waitUntilExit()
         try? output.fileHandleForWriting.close()
+        try? errors.fileHandleForWriting.close()
         // The end of its output; a grandchild that keeps the pipe open is not waited for long.
         _ = drained.wait(timeout: .now() + 1)
+        _ = saidAll.wait(timeout: .now() + 0.2)
         if process.terminationReason == .exit && process.terminationStatus != 0 {
-            report("'\(command)' failed with status \(process.terminationStatus)")
+            // The command's (or the shell's) own last words: "sh: 1: nosuchcmd: not found".
+            let words = String(decoding: said.data, as: UTF8.self).split(separator: "\n").last.map { ": \($0)" } ?? ""
+            report("'\(command)' failed with status \(process.terminationStatus)\(words)")
         }
         for line in collected.data.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast() {
             number += 1
             deliver(number, Array(line))
         }
+    }
+
+    /// Reads `pipe` to its end on a thread of its own, keeping at most `limit` bytes; the semaphore
+    /// is signalled at the end.
+    private static func drain(_ pipe: Pipe, limit: Int) -> (Collected, DispatchSemaphore) {
+        let collected = Collected(), done = DispatchSemaphore(value: 0)
+        Thread {
+            let handle = pipe.fileHandleForReading
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                collected.append(chunk, limit: limit)
+            }
+            done.signal()
+        }.start()
+        return (collected, done)
     }
 
     /// Kills a process and every process descended from it (found through /proc), children first,

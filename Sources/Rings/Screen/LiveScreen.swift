@@ -221,6 +221,6 @@ public final class LiveScreen: Screen {
 extension ProblemLog {
     /// Problems as lines on standard error, `rings: ` first, each kind at most once a minute.
     public static var standardError: ProblemLog {
-        ProblemLog(now: { MonotonicClock().now() }, write: { FileHandle.standardError.write(Data("rings: \($0)\n".utf8)) })
+        ProblemLog(now: { MonotonicClock().now() }, write: { StandardError.say("rings: \($0)") })
     }
 }

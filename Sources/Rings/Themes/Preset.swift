@@ -39,7 +39,7 @@ public struct Preset: Sendable {
                 .lowercased() == key
         }
         guard let name, let data = BundledAssets.data(named: name, in: .presets) else {
-            throw .badValue(source: "--preset", key: wanted, problem: "is not a preset (presets: \(names.joined(separator: ", ")); `rings presets` lists them)")
+            throw .unknownPreset(wanted, available: names)
         }
         return try parse(data, name: name)
     }

@@ -6,6 +6,7 @@ import RingsRaster
 /// Why a theme could not be loaded; the description is one line for the user.
 public enum ThemeError: Error, Equatable, CustomStringConvertible {
     case unknownTheme(String, available: [String])
+    case unknownPreset(String, available: [String])
     case unreadable(path: String, reason: String)
     case malformed(source: String, reason: String)
     case badValue(source: String, key: String, problem: String)
@@ -14,6 +15,8 @@ public enum ThemeError: Error, Equatable, CustomStringConvertible {
         switch self {
         case let .unknownTheme(name, available):
             "unknown theme '\(name)' (built-in themes: \(available.joined(separator: ", ")); or give a path to a .json file)"
+        case let .unknownPreset(name, available):
+            "--preset \(name): there is no such preset (presets: \(available.joined(separator: ", ")); `rings presets` shows them)"
         case let .unreadable(path, reason): "cannot read theme file \(path): \(reason)"
         case let .malformed(source, reason): "theme \(source) is not valid JSON: \(reason)"
         case let .badValue(source, key, problem): "theme \(source): key '\(key)' \(problem)"

@@ -65,6 +65,14 @@ struct ConfigFile {
             let why = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
             throw ConfigErrors(problems: [ConfigProblem(file: path, line: 1, key: "file", problem: why)])
         }
+        guard data.count <= 1 << 20 else {
+            throw ConfigErrors(problems: [ConfigProblem(file: path, line: 1, key: "file", problem: "is over 1 MB: not a config file")])
+        }
+        if let nul = data.firstIndex(of: 0) {
+            // TOML parsers stop at a NUL as C strings do, and would read the rest as missing.
+            let line = data[..<nul].filter { $0 == 0x0A }.count + 1
+            throw ConfigErrors(problems: [ConfigProblem(file: path, line: line, key: "file", problem: "holds a NUL byte (not text)")])
+        }
         guard let text = String(data: data, encoding: .utf8) else {
             throw ConfigErrors(problems: [ConfigProblem(file: path, line: 1, key: "file", problem: "is not UTF-8 text")])
         }

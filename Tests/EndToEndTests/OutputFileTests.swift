@@ -1,0 +1,128 @@
+import Foundation
+import RingsPNG
+import Testing
+import TestSupport
+
+/// Files written as a careful program writes them: any name, never through a link or onto a device,
+/// nothing truncated or left behind on failure; and stderr that can never kill the process.
+@Suite struct OutputFileTests {
+    /// A fresh, empty folder for one test.
+    func folder(_ name: String) -> String {
+        let path = NSTemporaryDirectory() + "rings-files-\(getpid())-\(name)"
+        try? FileManager.default.removeItem(atPath: path)
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// `rings ARGUMENTS` run by the shell in `directory`, after `prefix` (redirections, ulimit).
+    func rings(_ arguments: [String], in directory: String, prefix: String = "") throws -> RunResult {
+        try runProgram("/bin/sh", ["-c", "cd \"$0\" && \(prefix) exec \"$@\"", directory, ringsBinary] + arguments)
+    }
+
+    func entries(_ directory: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+    }
+
+    func oneLine(_ result: RunResult) -> Bool {
+        result.stderr.split(separator: "\n").count == 1 && result.stderr.hasPrefix("rings: error: ")
+    }
+
+    @Test func oneCharacterNamesAreWrittenByEveryCommand() throws {
+        let dir = folder("short")
+        for arguments in [["render", "--size", "64x64", "--out", "x"], ["presets", "--sheet", "s"],
+                          ["quality", "--size", "48x48", "--diff", "d"], ["demo", "arc", "--size", "64x64", "--out", "a"]] {
+            let result = try rings(arguments, in: dir)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            let name = arguments.last!
+            #expect((try? PNGFile.read(dir + "/" + name)) != nil, "\(arguments) wrote no PNG")
+        }
+        #expect(entries(dir) == ["a", "d", "s", "x"], "nothing else is left: \(entries(dir))")
+    }
+
+    @Test func whatIsNotANewNameOrARegularFileIsRefused() throws {
+        let dir = folder("refused")
+        try FileManager.default.createDirectory(atPath: dir + "/folder", withIntermediateDirectories: true)
+        try Data("victim".utf8).write(to: URL(fileURLWithPath: dir + "/victim"))
+        try FileManager.default.createSymbolicLink(atPath: dir + "/link.png", withDestinationPath: dir + "/victim")
+        #expect(mkfifo(dir + "/pipe", 0o644) == 0)
+        let device = getuid() == 0 && mknod(dir + "/null", S_IFCHR | 0o666, dev_t(1 << 8 | 3)) == 0  // major 1, minor 3: /dev/null's device
+        var cases: [(String, String)] = [
+            ("-", "give a file name"), ("folder", "is a folder"), ("folder/", "names a folder"), ("sub/", "names a folder"),
+            ("missing/a.png", "there is no folder missing"), ("link.png", "symbolic link"), ("pipe", "not a regular file"),
+        ]
+        if device { cases.append(("null", "not a regular file")) }
+        let before = entries(dir)
+        for (name, message) in cases {
+            let result = try rings(["render", "--size", "32x32", "--out", name], in: dir)
+            #expect(result.status == 1 && oneLine(result) && result.stderr.contains(message), "\(name): \(result.stderr)")
+            #expect(!result.stderr.contains(".tmp"), "a name the user never gave: \(result.stderr)")
+        }
+        #expect(entries(dir) == before, "nothing added, nothing replaced")
+        #expect(try String(contentsOfFile: dir + "/victim", encoding: .utf8) == "victim", "nothing written through the link")
+        var info = stat()
+        #expect(!device || (stat(dir + "/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR), "the device node is still one")
+    }
+
+    /// A full file system: a small tmpfs where one can be mounted (root), else a file-size limit.
+    @Test func aFullDiskLeavesNoPartialFile() throws {
+        let dir = folder("full"), small = dir + "/small"
+        try FileManager.default.createDirectory(atPath: small, withIntermediateDirectories: true)
+        let mounted = getuid() == 0 && (try? runProgram("/bin/mount", ["-t", "tmpfs", "-o", "size=32k", "tmpfs", small]))?.status == 0
+        defer { if mounted { _ = try? runProgram("/bin/umount", [small]) } }
+        let prefix = mounted ? "" : "ulimit -f 8;"
+        let render = try rings(["render", "--size", "900x900", "--out", "small/a.png"], in: dir, prefix: prefix)
+        #expect(render.status == 1 && oneLine(render), "\(render.stderr)")
+        #expect(render.stderr.contains("No space left") || render.stderr.contains("File too large"), "\(render.stderr)")
+        let record = try rings(["record", "--size", "300x300", "--from", "0", "--progress", "1", "--duration", "2", "--out", "small/r"],
+                               in: dir, prefix: prefix)
+        #expect(record.status == 1 && oneLine(record), "\(record.stderr)")
+        #expect(!record.stdout.contains("wrote"), "\(record.stdout)")
+        #expect(entries(small).filter { $0 != "r" }.isEmpty && entries(small + "/r").isEmpty, "left behind: \(entries(small))")
+    }
+
+    @Test func aRecordingNeverMixesWithAnOlderOne() throws {
+        let dir = folder("record")
+        func record(_ duration: String, _ extra: [String] = []) throws -> RunResult {
+            try rings(["record", "--size", "48x48", "--from", "0", "--progress", "1", "--duration", duration, "--fps", "10", "--out", "frames"] + extra,
+                      in: dir)
+        }
+        #expect(try record("1").status == 0)
+        #expect(entries(dir + "/frames").count == 11)
+        let again = try record("0.2")
+        #expect(again.status == 1 && oneLine(again) && again.stderr.contains("--overwrite"), "\(again.stderr)")
+        #expect(entries(dir + "/frames").count == 11, "the older recording is untouched")
+        #expect(try record("0.2", ["--overwrite"]).status == 0)
+        #expect(entries(dir + "/frames") == ["frame-0000.png", "frame-0001.png", "frame-0002.png"])
+    }
+
+    /// An error said while stderr is closed, full, or a pipe nobody reads still ends with status 1.
+    @Test(arguments: ["2>&-", "2>/dev/full"])
+    func anErrorWithABrokenStderrStillExitsOne(redirection: String) throws {
+        let result = try runProgram("/bin/sh", ["-c", "\"$0\" render --size 0x0 --out a.png \(redirection); echo $?", ringsBinary])
+        #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "1", "\(result.stdout) \(result.stderr)")
+    }
+
+    @Test func anErrorIntoAPipeNobodyReadsStillExitsOne() throws {
+        let result = try runProgram("/bin/bash", ["-c", "\"$0\" render --size 0x0 --out a.png 2>&1 | true; echo ${PIPESTATUS[0]}", ringsBinary])
+        #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "1", "\(result.stdout) \(result.stderr)")
+    }
+
+    /// A kiosk whose log cannot be written keeps running (its feed's problems are dropped, not fatal).
+    @Test(arguments: ["2>&-", "2>/dev/full"])
+    func aKioskWithABrokenStderrKeepsRunning(redirection: String) throws {
+        let script = "SDL_VIDEODRIVER=dummy \"$0\" --exec 'echo not-a-value; exit 3' --every 100ms --size 64x64 \(redirection) & pid=$!; " +
+            "sleep 1.5; if kill -0 $pid 2>/dev/null; then echo alive; kill -TERM $pid; wait $pid; echo \"status $?\"; else wait $pid; echo \"died $?\"; fi"
+        let result = try runProgram("/bin/sh", ["-c", script, ringsBinary], timeout: 20)
+        #expect(result.stdout.contains("alive") && result.stdout.contains("status 0"), "\(result.stdout)")
+    }
+
+    /// A value with a control character is echoed escaped: it can neither split the message nor forge a line.
+    @Test func messagesStayOnOneLine() throws {
+        let dir = folder("escape")
+        let result = try rings(["render", "--out", "a.png", "--theme", "x\nrings.toml:1: ok"], in: dir)
+        #expect(result.status == 1 && oneLine(result) && result.stderr.contains("x\\nrings.toml:1: ok"), "\(result.stderr)")
+        try Data("theme = \"flat\"\nsize = \"300x300\"\0\nbogus = 1\n".utf8).write(to: URL(fileURLWithPath: dir + "/nul.toml"))
+        let check = try rings(["check-config", "nul.toml"], in: dir)
+        #expect(check.status == 1 && check.stderr.contains("nul.toml:2: file: holds a NUL byte"), "\(check.stderr)")
+    }
+}
