@@ -126,6 +126,8 @@ public final class ScreenWindow {
         switch screen.handle(input, width: size.width, height: size.height, at: clock.now()) {
         case .quit?: quit = true
         case .toggleFullscreen?: window.toggleFullscreen(); updater.invalidate()
+        case .leave?:
+            if window.isFullscreen { window.toggleFullscreen(); updater.invalidate() } else { quit = true }
         case .redrawAll?: updater.invalidate()
         case nil: break
         }

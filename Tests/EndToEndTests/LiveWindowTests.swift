@@ -37,8 +37,9 @@ import TestSupport
             try settled { differingPixels(try capture(), expected) }
         }
 
+        /// q: always quits (Esc first closes the help and leaves fullscreen).
         func quit() throws -> String {
-            try display.xdotool(["key", "--window", window, "Escape"])
+            try display.xdotool(["key", "--window", window, "q"])
             let deadline = Date().addingTimeInterval(10)
             while process.isRunning && Date() < deadline { usleep(20_000) }
             return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -83,6 +84,46 @@ import TestSupport
         _ = try app.quit()
     }
 
+    /// Esc steps back one thing at a time: the help, then fullscreen, then the window.
+    @Test(.enabled(if: ready, why))
+    func escapeClosesTheHelpThenLeavesFullscreenThenQuits() throws {
+        let app = try Running(["--theme", "flat", "--size", "300x300", "--progress", "0.2,0.3,0.4", "--duration", "0.1"])
+        let plain = try ringsRender("300x300", "0.2,0.3,0.4", chrome: "full")
+        #expect(try app.settles(to: plain) == 0)
+        try app.keys("f")
+        #expect(try eventually { try app.display.clientArea(of: app.window).width == 1280 }, "fullscreen")
+        try app.keys("question")
+        let center = (x: 640, y: 512)
+        let withHelp = try app.capture()[center.x, center.y]
+        try app.keys("Escape")
+        #expect(try eventually { try app.capture()[center.x, center.y] != withHelp }, "Esc closed the help")
+        let stillFull = try app.display.clientArea(of: app.window).width
+        #expect(app.process.isRunning && stillFull == 1280, "and left the rest as it was")
+        try app.keys("Escape")
+        #expect(try eventually { try app.display.clientArea(of: app.window).width == 300 }, "Esc left fullscreen")
+        #expect(app.process.isRunning)
+        try app.keys("Escape")
+        #expect(eventually(within: 5) { !app.process.isRunning }, "Esc quit")
+        #expect(app.process.terminationStatus == 0)
+    }
+
+    /// A plain click on a ring selects it and changes no value; a press that moves sets it by angle.
+    @Test(.enabled(if: ready, why))
+    func aClickSelectsAndOnlyADragSets() throws {
+        let app = try Running(["--theme", "flat", "--size", "400x400", "--progress", "1.35,0.3,0.4", "--duration", "0.1", "--chrome", "none"])
+        let before = try ringsRender("400x400", "1.35,0.3,0.4")
+        #expect(try app.settles(to: before) == 0)
+        let area = try app.display.clientArea(of: app.window)
+        let geometry = RingLayout(width: 400, height: 400, count: 3, theme: try ThemeLoader.load("flat")).ring(0)
+        // At 12 o'clock on the outer ring (where a click once dropped 135 % to 100 %).
+        let top = (x: area.x + Int(geometry.center.x), y: area.y + Int(geometry.center.y - geometry.radius))
+        try app.display.xdotool(["mousemove", String(top.x), String(top.y), "click", "1"])
+        usleep(300_000)
+        #expect(try app.settles(to: before) == 0, "a click changed a value")
+        #expect(app.process.isRunning)
+        _ = try app.quit()
+    }
+
     /// The redraw strips leave out the room of a tip's shadow when no tip shows; going from a lap and
     /// a third (tip and shadow) down to a half must still clear the shadow.
     @Test(.enabled(if: ready, why))
@@ -124,30 +165,34 @@ import TestSupport
         }
         #expect(over, "the pointer never stayed over the button")
         try app.display.xdotool(["click", "1"])
+        // Then away, so that the button is no longer drawn hovered.
+        try app.display.xdotool(["mousemove", "0", "0"])
         #expect(try app.settles(to: half) == 0, "label 50%")
         _ = try app.quit()
     }
 
-    @Test(.enabled(if: ready, why))
-    func draggingARingSetsItsValueByAngle() throws {
-        let app = try Running(["--theme", "flat", "--size", "400x400", "--progress", "0.1,0.1,0.1", "--duration", "0.2", "--chrome", "none"])
+    @Test(.enabled(if: ready, why), arguments: [true, false])
+    func draggingARingSetsItsValueByAngle(clockwise: Bool) throws {
+        let app = try Running(["--theme", "flat", "--size", "400x400", "--progress", "0.1,0.1,0.1", "--duration", "0.2", "--chrome", "none"]
+                              + (clockwise ? [] : ["--counterclockwise"]))
         let area = try app.display.clientArea(of: app.window)
-        // The outer ring's centre line at 3 o'clock, dragged round through 6 to 9 o'clock.
-        let r = 0.42 * 400 - 0.04 * 400
+        // The outer ring's centre line a quarter of the way round (3 o'clock, or 9 counter-clockwise),
+        // dragged on through half a turn; x is mirrored counter-clockwise.
+        let r = 0.42 * 400 - 0.04 * 400, side = clockwise ? 1.0 : -1.0
         func point(_ angle: Double) -> [String] {
-            [String(area.x + Int(200 + r * sin(angle))), String(area.y + Int(200 - r * cos(angle)))]
+            [String(area.x + Int(200 + side * r * sin(angle))), String(area.y + Int(200 - r * cos(angle)))]
         }
         try app.display.xdotool(["mousemove"] + point(Double.pi / 2))
         try app.display.xdotool(["mousedown", "1"])
         for step in 0...20 { try app.display.xdotool(["mousemove"] + point(Double.pi / 2 + Double(step) * Double.pi / 20)) }
         try app.display.xdotool(["mouseup", "1"])
-        // Now at about 75 %: 9 o'clock of the outer ring is its bright colour, 10 o'clock only the track.
-        func nine(_ shot: Pixmap) -> PackedPixel { shot[200 - Int(r), 200] }
-        func ten(_ shot: Pixmap) -> PackedPixel { shot[200 - Int(r * cos(Double.pi / 6)), 200 - Int(r * sin(Double.pi / 6))] }
-        #expect(try eventually { let shot = try app.capture(); return nine(shot).r > 180 && ten(shot).r < 90 })
+        // Now at about 75 %: three quarters round is the ring's bright colour, a twelfth further only the track.
+        func threeQuarters(_ shot: Pixmap) -> PackedPixel { shot[200 - Int(side * r), 200] }
+        func beyond(_ shot: Pixmap) -> PackedPixel { shot[200 - Int(side * r * cos(Double.pi / 6)), 200 - Int(r * sin(Double.pi / 6))] }
+        #expect(try eventually { let shot = try app.capture(); return threeQuarters(shot).r > 180 && beyond(shot).r < 90 })
         let shot = try app.capture()
-        #expect(nine(shot).r > 180, "9 o'clock: \(nine(shot))")
-        #expect(ten(shot).r < 90, "10 o'clock: \(ten(shot))")
+        #expect(threeQuarters(shot).r > 180, "three quarters round: \(threeQuarters(shot))")
+        #expect(beyond(shot).r < 90, "beyond: \(beyond(shot))")
         _ = try app.quit()
     }
 

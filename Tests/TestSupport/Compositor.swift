@@ -63,10 +63,29 @@ public final class Compositor {
     /// Kills the compositor (and with it Xwayland).
     public func stop(signal: Int32 = SIGKILL, waiting: Bool = true) {
         let pid = cage.processIdentifier
+        // Its clients first (the `sleep` that keeps the session open, any rings): orphaned, they
+        // would outlive the test.
+        for child in descendants(of: pid) { kill(child, SIGKILL) }
         if cage.isRunning { kill(pid, signal) }
         guard waiting else { return }
         // Not waitUntilExit, which Foundation may never end here: reaped by hand if need be.
         _ = eventually(within: 5) { var status: Int32 = 0; return !cage.isRunning || waitpid(pid, &status, WNOHANG) == pid }
+    }
+
+    /// Every process descended from `root`, from /proc.
+    private func descendants(of root: pid_t) -> [pid_t] {
+        var children: [pid_t: [pid_t]] = [:]
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = pid_t(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { continue }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count > 1, let parent = pid_t(fields[1]) { children[parent, default: []].append(pid) }
+        }
+        var found: [pid_t] = [], queue = [root]
+        while let next = queue.popLast() {
+            for child in children[next] ?? [] { found.append(child); queue.append(child) }
+        }
+        return found
     }
 
     static func baseEnvironment(_ runtime: String) -> [String: String] {

@@ -35,7 +35,7 @@ public enum SystemSource: Equatable, Sendable, CustomStringConvertible {
     /// The ring's name in the legend.
     public var description: String {
         switch self {
-        case .cpu: "cpu"
+        case .cpu: "CPU"
         case .mem: "memory"
         case .swap: "swap"
         case .load: "load"

@@ -25,6 +25,8 @@ public struct Chrome: Sendable {
     public var ink = RGB8(255, 255, 255)
     public var buttonFill = RGB8(255, 255, 255).withOpacity(0.16)
     public var buttonTitles = Chrome.allButtons
+    /// The button under the pointer and the one held down (by index), drawn lighter and darker.
+    public var hoveredButton: Int?, pressedButton: Int?
     /// The widest the label may be, as a fraction of the canvas's shorter side (nil: no limit).
     public var labelWidthLimit: Double? = nil
     /// Recent frame times in milliseconds, for the F3 graph.
@@ -44,7 +46,7 @@ public struct Chrome: Sendable {
     public static func standard(theme: Theme, values: [Double], selection: Int?, glyphs: GlyphSource) -> Chrome {
         let legend: [(name: String, value: String, color: RGB8)] = !theme.legend ? [] : values.enumerated().map { i, v in
             let style = theme.style(ofRing: i)
-            return (name: (selection == i ? "> " : "") + style.name.capitalized, value: style.label.text(for: v), color: style.end)
+            return (name: (selection == i ? "> " : "") + style.name, value: style.label.text(for: v), color: style.end)
         }
         func own(_ i: Int) -> String { theme.style(ofRing: i).label.text(for: values[i], started: values[i] > 0) }
         let label = selection.map(own) ?? (values.count == 1 ? own(0)
@@ -119,11 +121,13 @@ public struct Chrome: Sendable {
         for (i, entry) in legend.enumerated() {
             text("\(entry.name)  \(entry.value)", height: Int(Double(line) * 0.8), left: margin, top: margin + i * line, color: entry.color.opaque)
         }
-        for button in Chrome.buttons(width: width, height: height, titles: buttonTitles) {
+        for (i, button) in Chrome.buttons(width: width, height: height, titles: buttonTitles).enumerated() {
             let f = button.frame
+            // Hovered a little stronger, held down stronger still (the fill's own colour, more opaque).
+            let strength = pressedButton == i ? 2.2 : hoveredButton == i ? 1.6 : 1
             out.append(DrawCommand(shape: RoundedRect(x: Double(f.x), y: Double(f.y), width: Double(f.width), height: Double(f.height),
                                                       cornerRadius: Double(f.height) / 2),
-                                   shader: SolidShader(buttonFill)))
+                                   shader: SolidShader(buttonFill * min(strength, 255 / max(buttonFill.a, 1)))))
             text(button.title, height: Int(Double(f.height) * 0.55), centerX: f.x + f.width / 2, top: f.y + f.height * 22 / 100, color: inked)
         }
         if let times = frameTimes {

@@ -46,6 +46,8 @@ public final class LiveScreen: Screen {
     private var feed: LineFeed?, command: CommandFeed?
     private var stats = FrameStats()
     private var showHelp = false, showGraph = false
+    /// Keys and pointer, with the state a press or a hovered button carries from one input to the next.
+    private var controls: LiveControls?
     /// A change not drawn yet that needs the whole frame (selection, help, a shift).
     private var changed = true
     /// Values set at once (a drag, a key with an immediate spec) not drawn yet.
@@ -147,10 +149,19 @@ public final class LiveScreen: Screen {
 
     public func handle(_ input: ScreenInput, width: Int, height: Int, at now: Double) -> ScreenRequest? {
         if input == .exposed { return .redrawAll }
-        if !options.kiosk, case let .key(key, _) = input, let request = key.windowRequest { return request }
-        var controls = LiveControls(layout: layout(width: width, height: height), isDragging: model.isDragging)
-        if glyphs != nil { controls.buttons = Chrome.buttons(width: width, height: height, titles: options.theme.buttons) }
+        if !options.kiosk, case let .key(key, _) = input {
+            // Esc closes the help first; then it is the window's (leave fullscreen, else quit).
+            if key == .escape && showHelp { showHelp = false; changed = true; return nil }
+            if let request = key.windowRequest { return request }
+        }
+        var controls = self.controls ?? LiveControls(layout: layout(width: width, height: height))
+        controls.layout = layout(width: width, height: height)
+        controls.clockwise = options.theme.clockwise
+        controls.buttons = glyphs == nil ? [] : Chrome.buttons(width: width, height: height, titles: options.theme.buttons)
+        let states = (controls.hovered, controls.pressed)
         let intent = options.kiosk ? LiveControls.kiosk(input) : controls.intent(for: input)
+        if states != (controls.hovered, controls.pressed) { changed = true }
+        self.controls = controls
         switch intent {
         case nil: return nil
         case .quit: return .quit
@@ -209,6 +220,8 @@ public final class LiveScreen: Screen {
         }
         var chrome = Chrome.standard(theme: options.theme, values: counted, selection: model.selection, glyphs: glyphs)
         chrome.showHelp = showHelp
+        chrome.hoveredButton = controls?.hovered
+        chrome.pressedButton = controls?.pressed
         if showGraph {
             chrome.frameTimes = stats.intervals.suffix(90).map { $0 * 1000 }
             chrome.graphCaption = "\(stats.presenter), " + String(format: "%.2f ms", stats.refreshInterval * 1000)

@@ -24,10 +24,12 @@ public enum Key: Equatable, Sendable {
 }
 
 extension Key {
-    /// The window's own keys, the same on every screen: Esc or q quits, F or F11 fills the screen.
+    /// The window's own keys, the same on every screen: Esc leaves fullscreen or quits, q quits, F or
+    /// F11 fills the screen.
     public var windowRequest: ScreenRequest? {
         switch self {
-        case .escape, .letter("q"): .quit
+        case .escape: .leave
+        case .letter("q"): .quit
         case .letter("f"), .f11: .toggleFullscreen
         default: nil
         }
@@ -44,6 +46,8 @@ public struct Modifiers: OptionSet, Equatable, Sendable {
 /// What a screen asks of the window that shows it.
 public enum ScreenRequest: Equatable, Sendable {
     case quit, toggleFullscreen
+    /// Esc: leave fullscreen, or quit a window that is not fullscreen.
+    case leave
     /// Forget what is on screen and draw everything again.
     case redrawAll
 }

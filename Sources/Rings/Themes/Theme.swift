@@ -103,7 +103,14 @@ public struct Theme: Equatable, Sendable {
         sampleValues: [0.72, 1.35, 0.48])
 
     /// The style of ring `index`.
-    public func style(ofRing index: Int) -> RingStyle { rings[index % rings.count] }
+    /// Ring `index`'s style: the theme's own, or past its rings the colours again under the name
+    /// "Ring N" (so that no two rings share a name).
+    public func style(ofRing index: Int) -> RingStyle {
+        guard index >= rings.count else { return rings[index] }
+        var style = rings[index % rings.count]
+        style.name = "Ring \(index + 1)"
+        return style
+    }
 }
 
 extension RGB8 {
