@@ -31,7 +31,11 @@ import Testing
         _ = s.handle(.key(.right, .shift), width: 400, height: 400, at: 0)
         #expect(s.model.targets.map { ($0 * 100).rounded() } == [60, 145, 58])
         #expect(s.handle(.key(.letter("f")), width: 400, height: 400, at: 0) == .toggleFullscreen)
-        #expect(s.handle(.key(.escape), width: 400, height: 400, at: 0) == .quit)
+        #expect(s.handle(.key(.letter("q")), width: 400, height: 400, at: 0) == .quit)
+        #expect(s.handle(.key(.escape), width: 400, height: 400, at: 0) == .leave, "no help: the window's (fullscreen, else quit)")
+        _ = s.handle(.key(.question), width: 400, height: 400, at: 0)
+        #expect(s.handle(.key(.escape), width: 400, height: 400, at: 0) == nil, "Esc closes the help first")
+        #expect(s.handle(.key(.escape), width: 400, height: 400, at: 0) == .leave)
         #expect(s.handle(.key(.letter("x")), width: 400, height: 400, at: 0) == nil)
         #expect(s.handle(.exposed, width: 400, height: 400, at: 0) == .redrawAll)
     }
@@ -55,14 +59,28 @@ import Testing
         if case let .rings(_, whole) = s.frame(width: 200, height: 200, at: 0) { #expect(whole) } else { Issue.record("a rings frame") }
     }
 
-    @Test func pointerPressesGrabRingsAndTheWheelNudges() {
-        let s = screen()
+    @Test(arguments: [true, false])
+    func aClickSelectsADragSetsAndTheWheelNudges(clockwise: Bool) {
+        var theme = self.theme
+        theme.clockwise = clockwise
+        let s = LiveScreen(options: .init(theme: theme, values: [0.72, 1.35, 0.48], spec: .tween(duration: 1, curve: .linear), chrome: false),
+                           glyphs: nil, problems: ProblemLog(now: { 0 }, write: { _ in }))
         let layout = RingLayout(width: 400, height: 400, count: 3, theme: theme)
         let outer = layout.ring(0).radius, inner = layout.ring(2).radius
-        _ = s.handle(.press(Point(x: 200 + outer, y: 200)), width: 400, height: 400, at: 0)
+        // A click at 12 o'clock on the ring at 135 % selects it and leaves its value.
+        _ = s.handle(.press(Point(x: 200, y: 200 - outer)), width: 400, height: 400, at: 0)
+        _ = s.handle(.motion(Point(x: 202, y: 200 - outer)), width: 400, height: 400, at: 0)
+        _ = s.handle(.release(Point(x: 202, y: 200 - outer)), width: 400, height: 400, at: 0)
+        #expect(s.model.selection == 0 && !s.model.isDragging)
+        #expect(s.model.targets == [0.72, 1.35, 0.48], "a click changes no value")
+        // Pressed at 3 o'clock (9 o'clock counter-clockwise) and moved: a drag, by angle.
+        let side = clockwise ? 1.0 : -1.0
+        _ = s.handle(.press(Point(x: 200 + side * outer, y: 195)), width: 400, height: 400, at: 0)
+        #expect(!s.model.isDragging && s.model.targets[0] == 0.72)
+        _ = s.handle(.motion(Point(x: 200 + side * outer, y: 200)), width: 400, height: 400, at: 0)
         #expect(s.model.selection == 0 && s.model.isDragging)
-        #expect(abs(s.model.targets[0] - 0.25) < 0.01, "3 o'clock is a quarter")
-        _ = s.handle(.release(Point(x: 200 + outer, y: 200)), width: 400, height: 400, at: 0)
+        #expect(abs(s.model.targets[0] - 0.25) < 0.01, "a quarter of the way round")
+        _ = s.handle(.release(Point(x: 200 + side * outer, y: 200)), width: 400, height: 400, at: 0)
         #expect(!s.model.isDragging)
         _ = s.handle(.wheel(steps: 2, at: Point(x: 200 - inner, y: 200)), width: 400, height: 400, at: 0)
         #expect(abs(s.model.targets[2] - 0.50) < 1e-9)

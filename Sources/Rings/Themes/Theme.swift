@@ -93,9 +93,9 @@ public struct Theme: Equatable, Sendable {
         name: "activity",
         background: RGB8(0, 0, 0),
         rings: [
-            RingStyle(name: "move", start: RGB8(225, 0, 20), end: RGB8(255, 50, 135)),
-            RingStyle(name: "exercise", start: RGB8(55, 220, 0), end: RGB8(183, 255, 0)),
-            RingStyle(name: "stand", start: RGB8(0, 186, 225), end: RGB8(0, 250, 208)),
+            RingStyle(name: "Move", start: RGB8(225, 0, 20), end: RGB8(255, 50, 135)),
+            RingStyle(name: "Exercise", start: RGB8(55, 220, 0), end: RGB8(183, 255, 0)),
+            RingStyle(name: "Stand", start: RGB8(0, 186, 225), end: RGB8(0, 250, 208)),
         ],
         outerRadius: 0.42, thickness: 0.08, gap: 0.012, minimumHoleRadius: 0.1,
         trackOpacity: 0.2, tipThreshold: 0.96,
