@@ -50,6 +50,6 @@ let package = Package(
         .testTarget(name: "RingsTests", dependencies: ["Rings", "RingsAnimation", "RingsRaster", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "RingsPNGTests", dependencies: ["RingsPNG", "RingsRaster"]),
         .testTarget(name: "RingsAnimationTests", dependencies: ["RingsAnimation", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Rings", "RingsAnimation", "RingsRaster", "RingsPNG"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Rings", "RingsAnimation", "RingsRaster", "RingsPNG", "RingsSDL", "Shaders"]),
     ]
 )

@@ -66,7 +66,7 @@ public final class FrameUpdater {
                 let tips = Set(moved.filter { drawn[$0] > threshold || now[$0] > threshold })
                 rects = scene.dirtyRects(ofRings: moved, tips: tips)
                 if let chrome = scene.chrome {
-                    rects.append(chrome.labelFrame(width: width, height: height))
+                    rects.append(chrome.labelFrame(rings: scene.layout))
                     rects.append(chrome.legendFrame(width: width, height: height))
                 }
                 rects = rects.map { $0.intersection(frame.bounds) }.filter { !$0.isEmpty }

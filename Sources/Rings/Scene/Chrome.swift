@@ -19,7 +19,7 @@ public struct ChromeButton: Equatable, Sendable {
 /// when asked, the help and the frame-time graph. `--chrome none` draws none of it.
 public struct Chrome: Sendable {
     public var label: String
-    public var legend: [(name: String, value: String, color: RGB8)]
+    public var legend: [LegendEntry]
     public var showHelp = false
     /// Text colour, the buttons' fill, and which buttons show (their titles).
     public var ink = RGB8(255, 255, 255)
@@ -35,7 +35,7 @@ public struct Chrome: Sendable {
     public var graphCaption = ""
     public let glyphs: GlyphSource
 
-    public init(label: String, legend: [(name: String, value: String, color: RGB8)], glyphs: GlyphSource) {
+    public init(label: String, legend: [LegendEntry], glyphs: GlyphSource) {
         self.label = label; self.legend = legend; self.glyphs = glyphs
     }
 
@@ -44,11 +44,16 @@ public struct Chrome: Sendable {
     /// A single ring's label is that ring's own (the soft theme's "Waiting..." and "Done"). The
     /// theme sets the colours, whether the legend shows, and which buttons.
     public static func standard(theme: Theme, values: [Double], selection: Int?, glyphs: GlyphSource) -> Chrome {
-        let legend: [(name: String, value: String, color: RGB8)] = !theme.legend ? [] : values.enumerated().map { i, v in
+        let legend: [LegendEntry] = !theme.legend ? [] : values.enumerated().map { i, v in
             let style = theme.style(ofRing: i)
-            return (name: (selection == i ? "> " : "") + style.name, value: style.label.text(for: v), color: style.end)
+            return LegendEntry(name: (selection == i ? "> " : "") + style.name, value: style.label.text(for: v),
+                               widest: style.label.text(for: RingValues.maximumProgress), color: style.end)
         }
-        func own(_ i: Int) -> String { theme.style(ofRing: i).label.text(for: values[i], started: values[i] > 0) }
+        // A ring with a goal shows its amounts in the legend and its share in the centre.
+        func own(_ i: Int) -> String {
+            let style = theme.style(ofRing: i)
+            return style.goal != nil ? LabelFormat.percent().text(for: values[i]) : style.label.text(for: values[i], started: values[i] > 0)
+        }
         let label = selection.map(own) ?? (values.count == 1 ? own(0)
             : LabelFormat.percent().text(for: values.reduce(0, +) / Double(max(1, values.count))))
         var chrome = Chrome(label: label, legend: legend, glyphs: glyphs)
@@ -82,46 +87,28 @@ public struct Chrome: Sendable {
         }
     }
 
-    /// Where the legend is drawn (top left), for redrawing it when values change: its widest line
-    /// and room for two more characters, should a number grow.
+    /// Where the legend is drawn, for redrawing it when values change (empty without a legend).
     public func legendFrame(width: Int, height: Int) -> IntRect {
-        let s = Double(min(width, height)), line = max(10, Int(0.04 * s)), margin = Int(0.015 * s)
-        let widest = legend.map { glyphs.mask(for: "\($0.name)  \($0.value)", pixelHeight: Int(Double(line) * 0.8))?.width ?? 0 }.max() ?? 0
-        return IntRect(x: 0, y: 0, width: margin + widest + 2 * line, height: margin + (legend.count + 1) * line)
+        layout(width: width, height: height).legend ?? IntRect(x: 0, y: 0, width: 0, height: 0)
     }
 
-    /// The label's text height: 0.11 of the canvas's shorter side, smaller where the text would be
-    /// wider than `labelWidthLimit` (UIKit's adjustsFontSizeToFitWidth).
-    func labelHeight(width: Int, height: Int) -> Int {
-        let s = Double(min(width, height)), full = Int(0.11 * s)
-        guard let limit = labelWidthLimit, let mask = glyphs.mask(for: label, pixelHeight: full) else { return full }
-        let room = limit * s
-        return Double(mask.width) <= room ? full : max(4, Int(Double(full) * room / Double(mask.width)))
-    }
-
-    /// Where the centre label can be (for redrawing it as it counts).
-    public func labelFrame(width: Int, height: Int) -> IntRect {
-        let labelHeight = labelHeight(width: width, height: height)
-        let mask = glyphs.mask(for: label, pixelHeight: labelHeight)
-        let w = (mask?.width ?? 0) + 2 * labelHeight, h = (mask?.height ?? labelHeight) + 2
-        return IntRect(x: width / 2 - w / 2, y: height / 2 - labelHeight / 2 - 1, width: w, height: h)
-    }
-
-    /// The draw commands, over a canvas of `width` x `height`.
-    func commands(width: Int, height: Int, rings: Int) -> [DrawCommand] {
-        let s = Double(min(width, height))
+    /// The draw commands, over a canvas of `width` x `height` whose rings are laid out by `rings`.
+    func commands(width: Int, height: Int, rings: RingLayout) -> [DrawCommand] {
+        let s = Double(min(width, height)), places = layout(width: width, height: height)
         var out: [DrawCommand] = []
         func text(_ string: String, height px: Int, centerX: Int? = nil, left: Int = 0, top: Int, color: ColorF) {
             if let command = glyphs.command(string, height: px, centerX: centerX, left: left, top: top, color: color) { out.append(command) }
         }
         let inked = ink.opaque
-        let labelHeight = labelHeight(width: width, height: height)
-        text(label, height: labelHeight, centerX: width / 2, top: height / 2 - labelHeight / 2, color: inked)
-        let line = max(10, Int(0.04 * s)), margin = Int(0.015 * s)
-        for (i, entry) in legend.enumerated() {
-            text("\(entry.name)  \(entry.value)", height: Int(Double(line) * 0.8), left: margin, top: margin + i * line, color: entry.color.opaque)
+        let labelHeight = labelHeight(rings: rings), center = rings.ring(0).center
+        if labelHeight > 0 { text(label, height: labelHeight, centerX: Int(center.x), top: Int(center.y) - labelHeight / 2, color: inked) }
+        if let box = places.legend {
+            for (i, entry) in legend.enumerated() {
+                text(Chrome.legendLine(entry.name, entry.value), height: legendTextHeight(places.line), left: box.minX + places.margin,
+                     top: box.minY + places.margin + i * places.line, color: entry.color.opaque)
+            }
         }
-        for (i, button) in Chrome.buttons(width: width, height: height, titles: buttonTitles).enumerated() {
+        for (i, button) in places.buttons.enumerated() {
             let f = button.frame
             // Hovered a little stronger, held down stronger still (the fill's own colour, more opaque).
             let strength = pressedButton == i ? 2.2 : hoveredButton == i ? 1.6 : 1

@@ -7,21 +7,25 @@ public struct RingGeometry: Equatable, Sendable {
     public var thickness: Double
 }
 
-/// Concentric layout of a ring group on a canvas, as the reference scene defines it (the scene every quality and speed figure is measured on): S = min(W, H), centre at
-/// (W/2, H/2), ring i at r_i = R - t/2 - i (t + g). With many rings, t and g shrink together so that
+/// Concentric layout of a ring group on a canvas, as the reference scene defines it (the scene every
+/// quality and speed figure is measured on): S = min(W, H) of its area (the canvas, or what the
+/// chrome leaves), centre at the area's centre, ring i at r_i = R - t/2 - i (t + g). With many rings, t and g shrink together so that
 /// the innermost hole keeps the theme's minimum radius.
 public struct RingLayout: Sendable {
     public let width: Int, height: Int, count: Int
     public let theme: Theme
     /// Moves the whole group by whole pixels (a kiosk's burn-in protection); (0, 0) is the reference scene's centre.
     public let offset: (x: Int, y: Int)
+    /// The part of the canvas the rings are laid out in (the whole canvas, or what the chrome leaves).
+    public let area: IntRect
 
-    public init(width: Int, height: Int, count: Int, theme: Theme, offset: (x: Int, y: Int) = (0, 0)) {
+    public init(width: Int, height: Int, count: Int, theme: Theme, offset: (x: Int, y: Int) = (0, 0), area: IntRect? = nil) {
         self.width = width; self.height = height; self.count = count; self.theme = theme; self.offset = offset
+        self.area = area ?? IntRect(x: 0, y: 0, width: width, height: height)
     }
 
-    /// The shorter side of the canvas.
-    public var side: Double { Double(min(width, height)) }
+    /// The shorter side of the rings' area.
+    public var side: Double { Double(min(area.width, area.height)) }
 
     /// Thickness and gap after any shrinking for many rings, in pixels.
     public var thicknessAndGap: (thickness: Double, gap: Double) {
@@ -34,7 +38,8 @@ public struct RingLayout: Sendable {
 
     public func ring(_ i: Int) -> RingGeometry {
         let (t, g) = thicknessAndGap
-        let center = Point(x: Double(width) / 2 + Double(offset.x), y: Double(height) / 2 + Double(offset.y))
+        let center = Point(x: Double(area.minX) + Double(area.width) / 2 + Double(offset.x),
+                           y: Double(area.minY) + Double(area.height) / 2 + Double(offset.y))
         return RingGeometry(center: center, radius: theme.outerRadius * side - t / 2 - Double(i) * (t + g), thickness: t)
     }
 }

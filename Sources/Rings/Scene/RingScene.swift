@@ -27,7 +27,10 @@ public struct RingScene: Sendable {
         self.values = values ?? theme.sampleValues
     }
 
-    public var layout: RingLayout { RingLayout(width: width, height: height, count: values.count, theme: theme, offset: offset) }
+    public var layout: RingLayout {
+        RingLayout(width: width, height: height, count: values.count, theme: theme, offset: offset,
+                   area: chrome?.layout(width: width, height: height).ringArea)
+    }
 
     /// The rings, outermost first.
     public var rings: [Ring] {
@@ -93,7 +96,7 @@ public struct RingScene: Sendable {
     /// shadow and disc.
     public var displayList: DisplayList {
         let bg = theme.background
-        let chromeCommands = chrome?.commands(width: width, height: height, rings: values.count) ?? []
+        let chromeCommands = chrome?.commands(width: width, height: height, rings: layout) ?? []
         let painter = RingPainter(theme: theme)
         let ringCommands = theme.look == .soft ? softCommands
             : rings.indices.flatMap { painter.commands(for: rings[$0], onBackground: onlyBackgroundUnder(ringAt: $0), dot: $0 < dots.count ? dots[$0] : nil) }

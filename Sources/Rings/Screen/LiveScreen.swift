@@ -154,10 +154,12 @@ public final class LiveScreen: Screen {
             if key == .escape && showHelp { showHelp = false; changed = true; return nil }
             if let request = key.windowRequest { return request }
         }
-        var controls = self.controls ?? LiveControls(layout: layout(width: width, height: height))
-        controls.layout = layout(width: width, height: height)
+        // The rings and buttons where the frame puts them (the chrome takes its room first).
+        let shown = scene(width: width, height: height, at: now)
+        var controls = self.controls ?? LiveControls(layout: shown.layout)
+        controls.layout = shown.layout
         controls.clockwise = options.theme.clockwise
-        controls.buttons = glyphs == nil ? [] : Chrome.buttons(width: width, height: height, titles: options.theme.buttons)
+        controls.buttons = shown.chrome?.layout(width: width, height: height).buttons ?? []
         let states = (controls.hovered, controls.pressed)
         let intent = options.kiosk ? LiveControls.kiosk(input) : controls.intent(for: input)
         if states != (controls.hovered, controls.pressed) { changed = true }
@@ -175,11 +177,6 @@ public final class LiveScreen: Screen {
             moved = true
         }
         return nil
-    }
-
-    /// The rings' layout on a canvas, where the burn-in protection has put them.
-    func layout(width: Int, height: Int) -> RingLayout {
-        RingLayout(width: width, height: height, count: model.count, theme: options.theme, offset: offset(width: width, height: height))
     }
 
     /// Where the burn-in protection has moved the rings: round a square of a few pixels, one step
