@@ -51,6 +51,16 @@ import Testing
         #expect(!s.wantsFrames)
     }
 
+    @Test func theRingsGrowInWhenTheWindowOpensUnlessTold() {
+        let growing = LiveScreen(options: .init(theme: theme, values: [0.8, 1.2], spec: .tween(duration: 1, curve: .linear), chrome: false, intro: true),
+                                 glyphs: nil, problems: ProblemLog(now: { 0 }, write: { _ in }))
+        #expect(values(of: growing.frame(width: 200, height: 200, at: 5)) == [0, 0])
+        #expect(values(of: growing.frame(width: 200, height: 200, at: 5.5)).map { ($0 * 100).rounded() } == [40, 60])
+        #expect(values(of: growing.frame(width: 200, height: 200, at: 6)) == [0.8, 1.2])
+        #expect(growing.model.targets == [0.8, 1.2], "the values themselves never change")
+        #expect(values(of: screen([0.8, 1.2]).frame(width: 200, height: 200, at: 5)) == [0.8, 1.2], "no intro: the values at once")
+    }
+
     @Test func aSelectionChangeAsksForAWholeFrame() {
         let s = screen()
         _ = s.frame(width: 200, height: 200, at: 0)

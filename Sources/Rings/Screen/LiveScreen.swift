@@ -27,12 +27,14 @@ public final class LiveScreen: Screen {
         public var shiftEvery: Double?
         /// Values to set at given times after the screen starts (a demo's simulated data).
         public var script: ValueScript?
+        /// The rings grow in from 0 to their values in the first frames.
+        public var intro: Bool
         public init(theme: Theme, values: [Double], spec: AnimationSpec, chrome: Bool = true, feed: LineFeed.Source? = nil,
                     sources: [SystemSource] = [], exec: String? = nil, every: Double = 2, kiosk: Bool = false,
-                    shiftEvery: Double? = nil, script: ValueScript? = nil) {
+                    shiftEvery: Double? = nil, script: ValueScript? = nil, intro: Bool = false) {
             self.theme = theme; self.values = values; self.spec = spec; self.chrome = chrome; self.feed = feed
             self.sources = sources; self.exec = exec; self.every = every; self.kiosk = kiosk
-            self.shiftEvery = shiftEvery; self.script = script
+            self.shiftEvery = shiftEvery; self.script = script; self.intro = intro
         }
     }
 
@@ -52,6 +54,8 @@ public final class LiveScreen: Screen {
     private var changed = true
     /// Values set at once (a drag, a key with an immediate spec) not drawn yet.
     private var moved = false
+    /// The grow-in starts with the first frame.
+    private lazy var introPending = options.intro
     /// Steps taken round the burn-in square.
     private(set) var shifts = 0
 
@@ -190,6 +194,10 @@ public final class LiveScreen: Screen {
     }
 
     public func frame(width: Int, height: Int, at time: Double) -> ScreenFrame {
+        if introPending {
+            introPending = false
+            model.apply(.replay, at: time)
+        }
         model.update(at: time)
         let whole = changed || showGraph
         changed = false

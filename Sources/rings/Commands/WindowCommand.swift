@@ -20,6 +20,9 @@ struct WindowCommand: ParsableCommand {
           help: "Unattended display: fullscreen, cursor hidden, screensaver off, no chrome unless --chrome full; only Ctrl+Alt+Q or SIGINT/SIGTERM quits.")
     var kiosk: Bool?
 
+    @Flag(inversion: .prefixedNo, help: "Grow the rings in from 0 when the window opens, as the Activity app does (--no-intro starts at the values). Default: on.")
+    var intro: Bool?
+
     @Option(help: "The display to open on (0 is the first). Default: 0.")
     var display: Int?
 
@@ -84,7 +87,8 @@ struct WindowCommand: ParsableCommand {
         let feed = feed ?? file.feed
         let screen = LiveScreen(options: .init(theme: initial.theme, values: initial.values, spec: spec,
                                                chrome: chromeChoice == .full, feed: feed.map { $0 == "-" ? .standardInput : .path($0) },
-                                               sources: sources, exec: exec ?? file.exec, every: interval, kiosk: kiosk, shiftEvery: shift),
+                                               sources: sources, exec: exec ?? file.exec, every: interval, kiosk: kiosk, shiftEvery: shift,
+                                               intro: intro ?? file.intro ?? true),
                                 glyphs: chromeChoice == .full ? try glyphs(font ?? file.font, initial.theme) : nil)
         let window = ScreenWindow.Options(size: (initial.width, initial.height), fullscreen: fullscreen ?? file.fullscreen ?? false,
                                           kiosk: kiosk, display: display, present: present ?? file.present ?? .auto)

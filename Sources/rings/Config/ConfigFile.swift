@@ -43,6 +43,7 @@ struct ConfigFile {
     var curve: String?
     var fullscreen: Bool?
     var kiosk: Bool?
+    var intro: Bool?
     var display: Int?
     var shiftEvery: String?
     var chrome: ChromeChoice?
@@ -55,7 +56,7 @@ struct ConfigFile {
     var present: PresentMode?
     var rings: [RingEntry] = []
 
-    static let keys = ["theme", "preset", "counterclockwise", "size", "progress", "duration", "curve", "fullscreen", "kiosk", "display", "shift-every",
+    static let keys = ["theme", "preset", "counterclockwise", "size", "progress", "duration", "curve", "fullscreen", "kiosk", "intro", "display", "shift-every",
                        "chrome", "font", "feed", "source", "exec", "every", "stats", "present", "ring"]
     static let ringKeys = ["name", "start", "end", "goal", "unit", "label", "decimals", "progress"]
 

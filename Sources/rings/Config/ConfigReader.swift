@@ -28,6 +28,7 @@ struct ConfigReader {
             case "curve": c.curve = checked(value, key) { text in _ = try TimingCurve.named(text) }
             case "fullscreen": c.fullscreen = bool(value, key)
             case "kiosk": c.kiosk = bool(value, key)
+            case "intro": c.intro = bool(value, key)
             case "display": c.display = integer(value, key, 0...63)
             case "shift-every": c.shiftEvery = checked(value, key) { text in _ = try Interval.parse(text) }
             case "chrome":
