@@ -73,4 +73,27 @@ import TestSupport
         #expect(chrome.legend[1].value == "31750/50000 EUR")
         #expect(chrome.legend[2].name == "Stand" && Chrome.standard(theme: theme, values: [0.1, 0.1, 0.1, 0.1], selection: nil, glyphs: glyphs).legend[3].name == "Ring 4")
     }
+
+    /// The help is opaque (the label under it does not show through) and fits the canvas; the frame
+    /// graph says "idle" before any frame is timed.
+    @Test(arguments: [(800, 800), (320, 240), (1920, 1080)])
+    func theHelpIsOpaqueAndFits(width: Int, height: Int) throws {
+        let theme = try theme()
+        let glyphs = try FontGlyphs(name: nil, for: theme)
+        var scene = RingScene(theme: theme, width: width, height: height, values: [0.72, 1.35, 0.48])
+        scene.chrome = Chrome.standard(theme: theme, values: scene.values, selection: nil, glyphs: glyphs)
+        scene.chrome?.showHelp = true
+        let commands = HelpPanel.live.commands(width: width, height: height, glyphs: glyphs)
+        let panel = commands[0].shape.bounds
+        #expect(commands.allSatisfy { panel.intersection($0.shape.bounds) == $0.shape.bounds }, "every line inside the panel")
+        #expect(panel.minX >= 0 && panel.minY >= 0 && panel.maxX <= width && panel.maxY <= height, "\(panel) in \(width)x\(height)")
+        #expect(commands.count == 2 * HelpPanel.live.entries.count + 2, "a title, and keys and what they do on every line")
+        var renderer = SceneRenderer()
+        let frame = renderer.render(scene)
+        // Between the lines, the panel's own colour: nothing of the rings or the label shows through.
+        let gap = (x: panel.minX + 2, y: panel.minY + panel.height / 2)
+        #expect(frame[gap.x, gap.y] == HelpPanel.panel.opaque.packed, "\(frame[gap.x, gap.y])")
+        let idle = FrameGraph(times: [], caption: "surface, refresh 16.67 ms").commands(width: width, height: height, glyphs: glyphs)
+        #expect(idle.count > 4, "a panel, scale lines and their labels, and a line of words")
+    }
 }

@@ -29,10 +29,8 @@ public struct Chrome: Sendable {
     public var hoveredButton: Int?, pressedButton: Int?
     /// The widest the label may be, as a fraction of the canvas's shorter side (nil: no limit).
     public var labelWidthLimit: Double? = nil
-    /// Recent frame times in milliseconds, for the F3 graph.
-    public var frameTimes: [Double]? = nil
-    /// Written under the frame graph: the presenter and the refresh interval its display link measured.
-    public var graphCaption = ""
+    /// The F3 frame-time graph, when shown.
+    public var frameGraph: FrameGraph?
     public let glyphs: GlyphSource
 
     public init(label: String, legend: [LegendEntry], glyphs: GlyphSource) {
@@ -68,12 +66,6 @@ public struct Chrome: Sendable {
     /// Every on-screen button, in order, with what it does.
     public static let allButtons = ["0%", "50%", "100%", "Random"]
     static let intents: [String: Intent] = ["0%": .setSelected(0), "50%": .setSelected(0.5), "100%": .setSelected(1), "Random": .randomise]
-
-    public static let help = [
-        "Tab / Shift+Tab  select a ring", "0 - 9, =  set to 0 - 90 %, 100 %", "Left / Right  nudge 1 % (Shift: 10 %)",
-        "Drag a ring  set it by angle", "Wheel  nudge the ring under the pointer", "Space  replay    R  random",
-        "F / F11  fullscreen    F3  frame times", "?  this help    Esc / q  quit",
-    ]
 
     /// The buttons of a canvas: by default 0 %, 50 %, 100 % and Random, in a row along the bottom edge.
     public static func buttons(width: Int, height: Int, titles named: [String] = allButtons) -> [ChromeButton] {
@@ -117,38 +109,8 @@ public struct Chrome: Sendable {
                                    shader: SolidShader(buttonFill * min(strength, 255 / max(buttonFill.a, 1)))))
             text(button.title, height: Int(Double(f.height) * 0.55), centerX: f.x + f.width / 2, top: f.y + f.height * 22 / 100, color: inked)
         }
-        if let times = frameTimes {
-            out += graph(times, width: width, height: height)
-            let captionHeight = max(10, Int(0.025 * s))
-            let captionWidth = glyphs.command(graphCaption, height: captionHeight, centerX: nil, left: 0, top: 0, color: inked)?.shape.bounds.width ?? 0
-            text(graphCaption, height: captionHeight, left: width - Int(0.015 * s) - captionWidth, top: Int(0.15 * s), color: inked)
-        }
-        if showHelp {
-            let lineHeight = max(12, Int(0.045 * s)), panelHeight = lineHeight * (Chrome.help.count + 1)
-            let panelWidth = Int(0.8 * Double(width)), left = (width - panelWidth) / 2, top = (height - panelHeight) / 2
-            out.append(DrawCommand(shape: RoundedRect(x: Double(left), y: Double(top), width: Double(panelWidth), height: Double(panelHeight),
-                                                      cornerRadius: Double(lineHeight) / 2),
-                                   shader: SolidShader(RGB8(20, 20, 24).withOpacity(0.9))))
-            for (i, entry) in Chrome.help.enumerated() {
-                text(entry, height: Int(Double(lineHeight) * 0.7), left: left + lineHeight / 2, top: top + lineHeight / 2 + i * lineHeight, color: RGB8(255, 255, 255).opaque)
-            }
-        }
-        return out
-    }
-
-    /// A bar per frame time along the top right; the line marks one 60 Hz frame (16.7 ms).
-    private func graph(_ times: [Double], width: Int, height: Int) -> [DrawCommand] {
-        let s = Double(min(width, height)), barWidth = max(1.0, 0.004 * s), tall = 0.12 * s
-        let right = Double(width) - 0.015 * s, top = 0.015 * s
-        var out = [DrawCommand(shape: RoundedRect(x: right - barWidth * Double(times.count), y: top + tall * (1 - 16.7 / 33.4),
-                                                  width: barWidth * Double(times.count), height: 1, cornerRadius: 0),
-                               shader: SolidShader(RGB8(255, 255, 255).withOpacity(0.5)))]
-        for (i, ms) in times.enumerated() {
-            let h = min(tall, tall * ms / 33.4)
-            let x = right - barWidth * Double(times.count - i)
-            out.append(DrawCommand(shape: RoundedRect(x: x, y: top + tall - h, width: barWidth * 0.8, height: h, cornerRadius: 0),
-                                   shader: SolidShader((ms > 16.7 * 1.5 ? RGB8(255, 80, 80) : RGB8(120, 220, 120)).opaque)))
-        }
+        if let graph = frameGraph { out += graph.commands(width: width, height: height, glyphs: glyphs) }
+        if showHelp { out += HelpPanel.live.commands(width: width, height: height, glyphs: glyphs) }
         return out
     }
 }

@@ -1,0 +1,49 @@
+import RingsRaster
+import Shaders
+
+/// The F3 overlay: the last frame intervals as bars on an opaque panel at the top right, against
+/// scale lines at 8.3, 16.7 and 33.3 ms (120, 60 and 30 frames a second), with the presenter's
+/// name and the display's measured refresh interval; "idle" while no frame has been timed.
+public struct FrameGraph: Sendable {
+    /// Frame intervals in milliseconds, oldest first (at most `bars` are shown).
+    public var times: [Double]
+    /// The presenter and refresh interval, as the caption says them.
+    public var caption: String
+
+    public init(times: [Double], caption: String) { self.times = times; self.caption = caption }
+
+    static let bars = 90, topMs = 40.0
+    static let scale: [(ms: Double, label: String)] = [(8.3, "8.3"), (16.7, "16.7"), (33.3, "33.3 ms")]
+
+    public func commands(width: Int, height: Int, glyphs: GlyphSource) -> [DrawCommand] {
+        let s = Double(min(width, height))
+        let text = max(8, Int(0.022 * s)), pad = Double(text) / 2
+        let bar = max(1.0, (0.004 * s).rounded(.down)), plotWidth = bar * Double(Self.bars), tall = max(40, 0.14 * s)
+        let labelWidth = Double(glyphs.mask(for: "33.3 ms", pixelHeight: text)?.width ?? 0) + pad
+        let words = times.isEmpty ? "idle: no frame drawn since F3" : caption
+        let wordsWidth = Double(glyphs.mask(for: words, pixelHeight: text)?.width ?? 0)
+        let panelWidth = min(Double(width) - 2 * pad, max(plotWidth + labelWidth, wordsWidth) + 2 * pad)
+        let panelHeight = tall + Double(text) * 2 + 3 * pad
+        let left = Double(width) - panelWidth - pad, top = pad
+        var out = [DrawCommand(shape: RoundedRect(x: left, y: top, width: panelWidth, height: panelHeight, cornerRadius: pad),
+                               shader: SolidShader(HelpPanel.panel.opaque))]
+        let plotLeft = left + pad + labelWidth, plotTop = top + pad, plotRight = left + panelWidth - pad
+        func y(_ ms: Double) -> Double { plotTop + tall * (1 - min(ms, Self.topMs) / Self.topMs) }
+        func label(_ string: String, left x: Double, top y: Double, _ color: RGB8) {
+            if let command = glyphs.command(string, height: text, left: Int(x), top: Int(y), color: color.opaque) { out.append(command) }
+        }
+        for line in Self.scale {
+            out.append(DrawCommand(shape: RoundedRect(x: plotLeft, y: y(line.ms), width: plotRight - plotLeft, height: 1, cornerRadius: 0),
+                                   shader: SolidShader(HelpPanel.dim.withOpacity(0.6))))
+            label(line.label, left: left + pad, top: y(line.ms) - Double(text) / 2, HelpPanel.dim)
+        }
+        for (i, ms) in times.suffix(Self.bars).reversed().enumerated() {
+            let x = plotRight - bar * Double(i + 1)
+            guard x >= plotLeft else { break }
+            out.append(DrawCommand(shape: RoundedRect(x: x, y: y(ms), width: max(1, bar - 1), height: plotTop + tall - y(ms), cornerRadius: 0),
+                                   shader: SolidShader((ms > 16.7 * 1.5 ? RGB8(255, 96, 96) : RGB8(120, 220, 120)).opaque)))
+        }
+        label(words, left: left + pad, top: plotTop + tall + pad, HelpPanel.text)
+        return out
+    }
+}
