@@ -120,6 +120,11 @@ import Testing
         #expect(s.model.targets == [0.5])
         run(for: 0.2)
         #expect(s.model.targets == [0.03])
+        // Space plays it again from 0 (the download demo's replay).
+        _ = s.handle(.key(.space), width: 800, height: 800, at: clock.now())
+        #expect(s.model.targets == [0])
+        run(for: 1.6)
+        #expect(s.model.targets == [0.03])
         _ = s.frame(width: 800, height: 800, at: clock.now())
         run(for: 60)
         #expect(s.wantsFrames, "a burn-in step is a change to draw")

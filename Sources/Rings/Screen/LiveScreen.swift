@@ -54,6 +54,9 @@ public final class LiveScreen: Screen {
     private var changed = true
     /// Values set at once (a drag, a key with an immediate spec) not drawn yet.
     private var moved = false
+    /// The loop the script's timer runs on, and that timer while it runs.
+    private weak var loop: FrameLoop?
+    private var scriptTimer: FrameLoop.TimerID?
     /// The grow-in starts with the first frame.
     private lazy var introPending = options.intro
     /// Steps taken round the burn-in square.
@@ -87,26 +90,32 @@ public final class LiveScreen: Screen {
             sample(loop.clock.now())
             loop.addTimer(interval: options.every, action: sample)
         }
-        if let script = options.script {
-            // Stepped by a timer as fast as its closest steps, stopped after the last.
-            let start = loop.clock.now()
-            var done = -Double.infinity
-            let gaps = zip(script.steps, script.steps.dropFirst()).map { $1.at - $0.at }.filter { $0 > 0 }
-            var timer: FrameLoop.TimerID?
-            timer = loop.addTimer(interval: max(0.005, gaps.min() ?? 0.01)) { [unowned self, unowned loop] now in
-                let elapsed = now - start
-                for step in script.steps(after: done, upTo: elapsed) {
-                    self.model.apply(.set(ring: step.ring, value: step.value), at: now)
-                }
-                done = elapsed
-                if elapsed >= script.duration, let id = timer { loop.removeTimer(id) }
-            }
-        }
+        self.loop = loop
+        playScript()
         if let interval = options.shiftEvery {
             loop.addTimer(interval: interval) { [unowned self] _ in
                 self.shifts += 1
                 self.changed = true
             }
+        }
+    }
+
+    /// Plays the script from its start, each step at its time, by a timer as fast as its closest
+    /// steps, stopped after the last; `again` (Space or a click) first puts every ring back to 0.
+    private func playScript(again: Bool = false) {
+        guard let script = options.script, let loop else { return }
+        if let id = scriptTimer { loop.removeTimer(id) }
+        let start = loop.clock.now()
+        if again { for ring in model.targets.indices { model.apply(.set(ring: ring, value: 0), at: start) } }
+        var done = -Double.infinity
+        let gaps = zip(script.steps, script.steps.dropFirst()).map { $1.at - $0.at }.filter { $0 > 0 }
+        scriptTimer = loop.addTimer(interval: max(0.005, gaps.min() ?? 0.01)) { [unowned self, unowned loop] now in
+            let elapsed = now - start
+            for step in script.steps(after: done, upTo: elapsed) {
+                self.model.apply(.set(ring: step.ring, value: step.value), at: now)
+            }
+            done = elapsed
+            if elapsed >= script.duration, let id = self.scriptTimer { loop.removeTimer(id); self.scriptTimer = nil }
         }
     }
 
@@ -157,6 +166,13 @@ public final class LiveScreen: Screen {
             // Esc closes the help first; then it is the window's (leave fullscreen, else quit).
             if key == .escape && showHelp { showHelp = false; changed = true; return nil }
             if let request = key.windowRequest { return request }
+        }
+        // A scripted screen (the download demo) plays again on Space or a click.
+        if options.script != nil && !options.kiosk {
+            switch input {
+            case .key(.space, _), .press: playScript(again: true); changed = true; return nil
+            default: break
+            }
         }
         // The rings and buttons where the frame puts them (the chrome takes its room first).
         let shown = scene(width: width, height: height, at: now)
