@@ -9,6 +9,12 @@ import Shaders
 /// Space) toggles 0 <-> 100 % in a linear second; the slider under it sets the value at once.
 public final class ArcDemo: Board {
     public let title = "rings: arc"
+    public let hint = "Click the arc or press Space.   ? for help"
+    public let help = HelpPanel(title: "rings demo arc", entries: [
+        ("Click the arc, Space, Enter", "0 % <-> 100 % in a linear second"), ("Drag the slider", "set the arc"),
+        ("Tab, then Left / Right", "move the slider by 1 %"), ("Home / End", "0 % / 100 %"), ("F / F11", "fullscreen on and off"),
+        ("?", "this help"), ("Esc", "close this help, leave fullscreen, quit"), ("q", "quit"),
+    ])
     public let referenceSize = (width: 360, height: 360)
     /// The value the demo holds (the tutorial's `@State progress`).
     public private(set) var progress: Double

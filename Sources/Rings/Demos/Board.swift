@@ -25,6 +25,10 @@ public protocol Board: AnyObject {
     func handle(_ input: BoardInput, width: Int, height: Int, at now: Double)
     /// The frame as it is now.
     func displayList(width: Int, height: Int) -> DisplayList
+    /// What the demo's keys and mouse do (its `?` overlay).
+    var help: HelpPanel { get }
+    /// One line at the bottom of the window saying what to try.
+    var hint: String { get }
 }
 
 /// How a board's reference canvas fits a window: scaled to fit and centred.

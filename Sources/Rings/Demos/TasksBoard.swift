@@ -8,6 +8,12 @@ import RingsRaster
 /// it with the arrow keys.
 public final class TasksBoard: Board {
     public let title = "rings: daily tasks"
+    public let hint = "Drag a slider, or Tab and the arrow keys.   ? for help"
+    public let help = HelpPanel(title: "rings demo tasks", entries: [
+        ("Drag a slider", "set its task; the big ring is their average"), ("Tab / Shift+Tab", "choose a slider"),
+        ("Left / Right", "move it by 1 %"), ("Home / End", "0 % / 100 %"), ("F / F11", "fullscreen on and off"),
+        ("?", "this help"), ("Esc", "close this help, leave fullscreen, quit"), ("q", "quit"),
+    ])
     public let referenceSize = (width: 440, height: 820)
     public let names: [String]
     /// Each task's value (its slider's).
@@ -96,6 +102,16 @@ public final class TasksBoard: Board {
         }
     }
 
+    /// `name` as it fits `width` pixels at `height`: shortened to end in "..." when it is too long.
+    func fitted(_ name: String, width: Double, height: Int) -> String {
+        guard let glyphs else { return name }
+        var text = name
+        while text.count > 1, Double(glyphs.mask(for: text == name ? name : text + "...", pixelHeight: height)?.width ?? 0) > width {
+            text.removeLast()
+        }
+        return text == name ? name : text + "..."
+    }
+
     public func displayList(width: Int, height: Int) -> DisplayList {
         let fit = BoardFit(reference: referenceSize, width: width, height: height)
         let values = presented
@@ -118,7 +134,8 @@ public final class TasksBoard: Board {
         for i in targets.indices {
             let c = TasksBoard.cell(i)
             ring(small, value: values[i], x: c.x + 100, y: c.y + 71, label: 24)
-            text(i < names.count ? names[i] : "Task \(i + 1)", x: c.x + 100, top: c.y + 150, height: 17, color: RGB8(110, 110, 115))
+            text(fitted(i < names.count ? names[i] : "Task \(i + 1)", width: 180 * fit.scale, height: Int((17 * fit.scale).rounded())),
+                 x: c.x + 100, top: c.y + 150, height: 17, color: RGB8(110, 110, 115))
         }
         commands += sliders(width: width, height: height).flatMap(\.commands)
         let bg = big.theme.background

@@ -1,13 +1,15 @@
 import RingsAnimation
 import RingsRaster
 
-/// A demo `Board` as a screen: presses, drags and keys go to the board, Esc or q quits, F or F11
-/// fills the screen, and whole frames are drawn while it animates.
+/// A demo `Board` as a screen: presses, drags and keys go to the board, ? shows its help, Esc
+/// closes the help, leaves fullscreen or quits, q quits, F or F11 fills the screen; with glyphs, a
+/// hint line at the bottom says what to try. Whole frames are drawn while it animates.
 public final class BoardScreen: Screen {
     let board: Board
-    private var stale = true, pressed = false
+    let glyphs: GlyphSource?
+    private var stale = true, pressed = false, showHelp = false
 
-    public init(board: Board) { self.board = board }
+    public init(board: Board, glyphs: GlyphSource? = nil) { self.board = board; self.glyphs = glyphs }
 
     public var title: String { board.title }
     public var wantsFrames: Bool { stale || board.isAnimating }
@@ -19,6 +21,8 @@ public final class BoardScreen: Screen {
         var given: BoardInput?
         switch input {
         case .close: return .quit
+        case .key(.question, _) where glyphs != nil: showHelp.toggle(); stale = true
+        case .key(.escape, _) where showHelp: showHelp = false; stale = true
         case let .key(key, _) where key.windowRequest != nil:
             stale = true
             return key.windowRequest
@@ -39,7 +43,21 @@ public final class BoardScreen: Screen {
     public func frame(width: Int, height: Int, at time: Double) -> ScreenFrame {
         board.update(at: time)
         stale = false
-        return .whole(board.displayList(width: width, height: height))
+        return .whole(displayList(width: width, height: height))
+    }
+
+    /// The board, its hint line and, when asked, its help.
+    public func displayList(width: Int, height: Int) -> DisplayList {
+        var list = board.displayList(width: width, height: height)
+        guard let glyphs else { return list }
+        if showHelp {
+            list.commands += board.help.commands(width: width, height: height, glyphs: glyphs)
+        } else {
+            let size = max(9, Int(0.028 * Double(min(width, height))))
+            if let hint = glyphs.command(board.hint, height: size, centerX: width / 2, top: height - size - size / 2,
+                                         color: RGB8(120, 124, 134).opaque) { list.commands.append(hint) }
+        }
+        return list
     }
 
     static func keys(_ key: Key) -> BoardKey? {

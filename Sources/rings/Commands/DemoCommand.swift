@@ -62,16 +62,17 @@ struct BoardDemoOptions: ParsableArguments {
     }
 
     /// Shows `board` in a window, or writes its frame to `--out`.
-    func present(_ board: Board) throws {
+    /// Shows `board` (with its hint and help, in `glyphs`), or draws it to --out.
+    func present(_ board: Board, glyphs: GlyphSource?) throws {
         let size = try self.size.map { try CanvasSize.parse($0) } ?? board.referenceSize
         if let out {
             let frame = Pixmap(width: size.0, height: size.1)
             var rasterizer = Rasterizer()
-            rasterizer.render(board.displayList(width: size.0, height: size.1), into: frame)
+            rasterizer.render(BoardScreen(board: board, glyphs: glyphs).displayList(width: size.0, height: size.1), into: frame)
             do { try PNGFile.write(frame, to: out) } catch { throw UserError(error) }
             return
         }
-        let figures = try showWindow(BoardScreen(board: board), .init(size: size))
+        let figures = try showWindow(BoardScreen(board: board, glyphs: glyphs), .init(size: size))
         if stats { print(figures.summary) }
     }
 }
@@ -89,7 +90,9 @@ struct ArcDemoCommand: ParsableCommand {
 
     func run() throws {
         let value = try BoardDemoOptions.values(progress, count: 1, demo: "arc")[0]
-        try options.present(ArcDemo(progress: value))
+        let glyphs: GlyphSource
+        do { glyphs = try FontGlyphs(name: nil, for: try ThemeLoader.load("tutorial")) } catch { throw UserError(error) }
+        try options.present(ArcDemo(progress: value), glyphs: glyphs)
     }
 }
 
@@ -116,7 +119,7 @@ struct TasksDemoCommand: ParsableCommand {
         }
         do {
             let glyphs = try FontGlyphs(name: nil, for: try ThemeLoader.load("tutorial"))
-            try options.present(TasksBoard(values: values, names: titles, glyphs: glyphs, growIn: options.out == nil))
+            try options.present(TasksBoard(values: values, names: titles, glyphs: glyphs, growIn: options.out == nil), glyphs: glyphs)
         } catch let error as UserError { throw error } catch { throw UserError(error) }
     }
 }
