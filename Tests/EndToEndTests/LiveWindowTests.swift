@@ -107,6 +107,34 @@ import TestSupport
         #expect(app.process.terminationStatus == 0)
     }
 
+    /// A change of selection shows at once (the legend's marker), with no value changing; a click on
+    /// empty space clears it; q quits within half a second.
+    @Test(.enabled(if: ready, why))
+    func selectionRedrawsAtOnceAndQQuitsQuickly() throws {
+        let app = try Running(["--theme", "flat", "--size", "420x420", "--progress", "0.2,0.3,0.4", "--no-intro"])
+        let plain = try ringsRender("420x420", "0.2,0.3,0.4", chrome: "full")
+        #expect(try app.settles(to: plain) == 0)
+        let legend = IntRect(x: 0, y: 0, width: 200, height: 80)
+        func legendPixels() throws -> Int { differingPixels(try app.capture().subview(legend), plain.subview(legend)) }
+        try app.keys("Tab")
+        let start = Date()
+        #expect(try eventually(within: 2) { try legendPixels() > 0 }, "the marker shows")
+        #expect(Date().timeIntervalSince(start) < 1.5, "at once, not at the next value change")
+        try app.keys("shift+Tab")
+        #expect(try eventually(within: 2) { try legendPixels() == 0 }, "Shift+Tab back to none clears it")
+        try app.keys("Tab")
+        #expect(try eventually(within: 2) { try legendPixels() > 0 })
+        // A click on the empty corner (bottom left, clear of rings and buttons) clears the selection.
+        let area = try app.display.clientArea(of: app.window)
+        try app.display.xdotool(["mousemove", String(area.x + 5), String(area.y + 330), "click", "1"])
+        try app.display.xdotool(["mousemove", "0", "0"])
+        #expect(try app.settles(to: plain) == 0, "no marker, no value changed")
+        try app.display.xdotool(["key", "--window", app.window, "q"])
+        let asked = Date()
+        #expect(eventually(within: 5) { !app.process.isRunning })
+        #expect(Date().timeIntervalSince(asked) < 0.5 + 0.2, "q quits within half a second (and the poll's own 0.2 s)")
+    }
+
     /// A plain click on a ring selects it and changes no value; a press that moves sets it by angle.
     @Test(.enabled(if: ready, why))
     func aClickSelectsAndOnlyADragSets() throws {
