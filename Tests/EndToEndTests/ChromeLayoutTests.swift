@@ -96,4 +96,29 @@ import TestSupport
         let idle = FrameGraph(times: [], caption: "surface, refresh 16.67 ms").commands(width: width, height: height, glyphs: glyphs)
         #expect(idle.count > 4, "a panel, scale lines and their labels, and a line of words")
     }
+
+    /// A button shows hover and pressed states and acts only when released over itself.
+    @Test func buttonsHoverPressAndActOnRelease() throws {
+        let theme = try ThemeLoader.load("activity")
+        let screen = LiveScreen(options: .init(theme: theme, values: [0.2, 0.3, 0.4], spec: .tween(duration: 1, curve: .linear)),
+                                glyphs: try FontGlyphs(name: nil, for: theme), problems: ProblemLog(now: { 0 }, write: { _ in }))
+        func chrome() -> Chrome? {
+            if case let .rings(scene, _) = screen.frame(width: 420, height: 420, at: 0) { return scene.chrome }
+            return nil
+        }
+        let half = try #require(chrome()?.layout(width: 420, height: 420).buttons.first { $0.title == "50%" })
+        let index = try #require(chrome()?.layout(width: 420, height: 420).buttons.firstIndex { $0.title == "50%" })
+        let inside = Point(x: Double(half.frame.minX + 3), y: Double(half.frame.minY + 3)), outside = Point(x: 2, y: 410)
+        _ = screen.handle(.motion(inside), width: 420, height: 420, at: 0)
+        #expect(chrome()?.hoveredButton == index && chrome()?.pressedButton == nil)
+        _ = screen.handle(.press(inside), width: 420, height: 420, at: 0)
+        #expect(chrome()?.pressedButton == index)
+        #expect(screen.model.targets == [0.2, 0.3, 0.4], "nothing happens on the press")
+        _ = screen.handle(.motion(outside), width: 420, height: 420, at: 0)
+        _ = screen.handle(.release(outside), width: 420, height: 420, at: 0)
+        #expect(screen.model.targets == [0.2, 0.3, 0.4] && chrome()?.pressedButton == nil, "released elsewhere: nothing")
+        _ = screen.handle(.press(inside), width: 420, height: 420, at: 0)
+        _ = screen.handle(.release(inside), width: 420, height: 420, at: 0)
+        #expect(screen.model.targets == [0.5, 0.5, 0.5], "released over it: it acts")
+    }
 }

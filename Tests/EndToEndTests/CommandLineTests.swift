@@ -25,6 +25,13 @@ import TestSupport
         #expect(abs(Int(top.r) - 192) <= 2 && abs(Int(top.g) - 57) <= 2 && abs(Int(top.b) - 43) <= 2, "\(top)")
     }
 
+    /// What `rings presets` says names the tutorials, not files or numbers a user never saw.
+    @Test func presetsSpeakInTheUsersTerms() throws {
+        let result = try runProgram(ringsBinary, ["presets"])
+        #expect(result.status == 0 && result.stdout.contains("progress-ring"))
+        #expect(!result.stdout.contains("seed") && !result.stdout.contains("SCENE.md"), "\(result.stdout)")
+    }
+
     @Test func anyNumberOfRingsFromOneToEight() throws {
         for values in ["0.5", "0.1,0.2,0.3,0.4,0.5,0.6,0.7,0.8"] {
             let out = directory + "/rings-\(values.count).png"
