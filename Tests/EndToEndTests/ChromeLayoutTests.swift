@@ -40,6 +40,17 @@ import TestSupport
         }
     }
 
+    /// The largest canvas the live window is likely to have (a 4K television), every ring there is.
+    @Test func chromeNeverTouchesARingOnAFourKScreen() throws {
+        let theme = try theme()
+        let glyphs = try FontGlyphs(name: nil, for: theme)
+        let values = [9.99, 0.5, 1.5, 0.97, 0, 2.25, 0.1, 0.635]
+        var scene = RingScene(theme: theme, width: 3840, height: 2160, values: values)
+        scene.chrome = Chrome.standard(theme: theme, values: values, selection: 7, glyphs: glyphs)
+        let problem = touches(scene)
+        #expect(problem == nil, "\(problem ?? "")")
+    }
+
     /// Where the chrome changes a pixel of a ring or one next to it, or nil.
     func touches(_ scene: RingScene) -> String? {
         var rasterizer = Rasterizer()

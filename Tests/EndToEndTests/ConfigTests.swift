@@ -112,7 +112,7 @@ import TestSupport
         #expect(options.count >= 15, "\(options)")
         let path = try file("all.toml", options.sorted().map { key in
             switch key {
-            case "fullscreen", "kiosk", "stats", "counterclockwise": "\(key) = false"
+            case "fullscreen", "kiosk", "stats", "counterclockwise", "intro": "\(key) = false"
             case "preset": "preset = \"gold\""
             case "theme": "theme = \"flat\""
             case "display": "display = 0"

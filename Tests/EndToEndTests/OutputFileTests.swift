@@ -63,6 +63,35 @@ import TestSupport
         #expect(!device || (stat(dir + "/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR), "the device node is still one")
     }
 
+    /// Links planted where the old writer put its temporary file (`.NAME.PID.tmp`, for the next few
+    /// hundred process ids) are neither followed nor removed: the temporary name is random and
+    /// created exclusively.
+    @Test func plantedTemporaryNamesAreNotFollowed() throws {
+        let dir = folder("planted")
+        try Data("victim".utf8).write(to: URL(fileURLWithPath: dir + "/victim"))
+        let next = getpid()
+        for pid in next..<(next + 400) {
+            try FileManager.default.createSymbolicLink(atPath: "\(dir)/.a.png.\(pid).tmp", withDestinationPath: dir + "/victim")
+        }
+        let result = try rings(["render", "--size", "32x32", "--out", "a.png"], in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try String(contentsOfFile: dir + "/victim", encoding: .utf8) == "victim")
+        #expect((try? PNGFile.read(dir + "/a.png")) != nil)
+        #expect(entries(dir).count == 402, "the planted links and the victim stay, one new file: \(entries(dir).count)")
+    }
+
+    /// A folder the user may not write to: one line, status 1, nothing written. Root may write
+    /// anywhere, so as root the test runs rings as nobody.
+    @Test func aReadOnlyFolderIsSaidInOneLine() throws {
+        let dir = folder("readonly")
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: dir)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dir) }
+        let asNobody = getuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups" : ""
+        let result = try runProgram("/bin/sh", ["-c", "cd \"$0\" && exec \(asNobody) \"$1\" render --size 32x32 --out a.png", dir, ringsBinary])
+        #expect(result.status == 1 && oneLine(result) && result.stderr.contains("cannot write a.png: Permission denied"), "\(result.stderr)")
+        #expect(entries(dir).isEmpty)
+    }
+
     /// A full file system: a small tmpfs where one can be mounted (root), else a file-size limit.
     @Test func aFullDiskLeavesNoPartialFile() throws {
         let dir = folder("full"), small = dir + "/small"
