@@ -21,6 +21,7 @@ let package = Package(
         .systemLibrary(name: "CSDL2SysWM"),
         .systemLibrary(name: "CFontconfig"),
         .systemLibrary(name: "CPNG"),
+        .systemLibrary(name: "CMosquitto"),
 
         // MARK: Pixels: rasteriser and paint sources
         .target(name: "RingsRaster", swiftSettings: optimised),
@@ -33,7 +34,7 @@ let package = Package(
 
         // MARK: The product's model and scene
         .target(name: "RingsAssets", path: "Assets", exclude: ["Pictures"], resources: [.copy("Themes"), .copy("Presets")]),
-        .target(name: "Rings", dependencies: ["RingsRaster", "Shaders", "RingsAnimation", "RingsAssets"], swiftSettings: optimised),
+        .target(name: "Rings", dependencies: ["CMosquitto", "RingsRaster", "Shaders", "RingsAnimation", "RingsAssets"], swiftSettings: optimised),
 
         // MARK: SDL and the executable
         .target(name: "RingsSDL", dependencies: ["CSDL2", "CSDL2SysWM", "CFontconfig", "Rings", "RingsAnimation", "RingsRaster"], swiftSettings: optimised),

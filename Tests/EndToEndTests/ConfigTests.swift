@@ -110,7 +110,9 @@ import TestSupport
             .map { String($0.dropFirst(2).prefix { $0.isLetter || $0 == "-" }) })
             .filter { !["config", "help", "version"].contains($0) }
         #expect(options.count >= 15, "\(options)")
-        let path = try file("all.toml", options.sorted().map { key in
+        // --mqtt and --topic are the [mqtt] table's url and topic (a table comes after the plain keys).
+        #expect(options.contains("mqtt") && options.contains("topic"))
+        let path = try file("all.toml", options.subtracting(["mqtt", "topic"]).sorted().map { key in
             switch key {
             case "fullscreen", "kiosk", "stats", "counterclockwise", "intro": "\(key) = false"
             case "preset": "preset = \"gold\""
@@ -126,7 +128,7 @@ import TestSupport
             case "source": "source = \"cpu\""
             default: "\(key) = \"x\""
             }
-        }.joined(separator: "\n"))
+        }.joined(separator: "\n") + "\n[mqtt]\nurl = \"mqtt://127.0.0.1:1883\"\ntopic = \"office/rings\"")
         // A preset brings its own theme: the two together are refused; each alone is fine.
         let both = try runProgram(ringsBinary, ["check-config", path])
         #expect(both.status == 1 && both.stderr.contains("not both"), "\(both.stderr)")

@@ -29,12 +29,14 @@ public final class LiveScreen: Screen {
         public var script: ValueScript?
         /// The rings grow in from 0 to their values in the first frames.
         public var intro: Bool
+        /// An MQTT broker and the topics whose messages are feed lines (or one ring's value).
+        public var mqtt: MQTTFeed.Settings?
         public init(theme: Theme, values: [Double], spec: AnimationSpec, chrome: Bool = true, feed: LineFeed.Source? = nil,
                     sources: [SystemSource] = [], exec: String? = nil, every: Double = 2, kiosk: Bool = false,
-                    shiftEvery: Double? = nil, script: ValueScript? = nil, intro: Bool = false) {
+                    shiftEvery: Double? = nil, script: ValueScript? = nil, intro: Bool = false, mqtt: MQTTFeed.Settings? = nil) {
             self.theme = theme; self.values = values; self.spec = spec; self.chrome = chrome; self.feed = feed
             self.sources = sources; self.exec = exec; self.every = every; self.kiosk = kiosk
-            self.shiftEvery = shiftEvery; self.script = script; self.intro = intro
+            self.shiftEvery = shiftEvery; self.script = script; self.intro = intro; self.mqtt = mqtt
         }
     }
 
@@ -45,7 +47,10 @@ public final class LiveScreen: Screen {
     let glyphs: GlyphSource?
     private let problems: ProblemLog
     private let arrivals = FeedQueue()
-    private var feed: LineFeed?, command: CommandFeed?
+    private var feed: LineFeed?, command: CommandFeed?, broker: MQTTFeed?
+    /// The broker connection's state (set on libmosquitto's thread), and as the legend shows it.
+    private let brokerState = Mutex<MQTTFeed.State?>(nil)
+    private lazy var shownBrokerState: MQTTFeed.State? = options.mqtt == nil ? nil : .connecting
     private var stats = FrameStats()
     private var showHelp = false, showGraph = false
     /// Keys and pointer, with the state a press or a hovered button carries from one input to the next.
@@ -120,7 +125,7 @@ public final class LiveScreen: Screen {
     }
 
     private func startFeeds(wake: @escaping @Sendable () -> Void) {
-        guard options.feed != nil || options.exec != nil else { return }
+        guard options.feed != nil || options.exec != nil || options.mqtt != nil else { return }
         let names = options.values.indices.map { options.theme.style(ofRing: $0).name }
         let goals = options.values.indices.map { options.theme.style(ofRing: $0).goal }
         let queue = arrivals, problems = self.problems
@@ -136,16 +141,28 @@ public final class LiveScreen: Screen {
             command = CommandFeed(command: exec, interval: options.every, report: { problems.note(kind: "exec", $0) }, deliver: deliver)
             command?.start()
         }
+        if let settings = options.mqtt {
+            let count = Mutex(0), state = brokerState
+            broker = MQTTFeed(settings: settings, report: { problems.note(kind: "mqtt", $0) },
+                              state: { now in state.withLock { $0 = now }; wake() }) { topic, payload in
+                let number = count.withLock { $0 += 1; return $0 }
+                queue.append(number: number, result: MQTTFeed.parse(topic: topic, payload: payload, names: names, goals: goals))
+                wake()
+            }
+            broker?.start()
+        }
     }
 
     public func stop() {
-        feed?.stop(); command?.stop()
-        feed = nil; command = nil
+        feed?.stop(); command?.stop(); broker?.stop()
+        feed = nil; command = nil; broker = nil
     }
 
     /// Applies the feed lines that arrived (the shell calls this when `wake` woke it): good ones animate the rings from what is on screen; bad
     /// ones are logged, a kind of problem at most once a minute, and change nothing.
     public func wake(at now: Double) {
+        let state = brokerState.withLock { $0 }
+        if state != shownBrokerState { shownBrokerState = state; changed = true }
         let (lines, since) = arrivals.takeAll()
         for (number, result) in lines {
             switch result {
@@ -241,6 +258,10 @@ public final class LiveScreen: Screen {
         }
         var chrome = Chrome.standard(theme: options.theme, values: counted, selection: model.selection, glyphs: glyphs)
         chrome.showHelp = showHelp
+        if let state = shownBrokerState, !chrome.legend.isEmpty || options.theme.legend {
+            chrome.legend.append(LegendEntry(name: "MQTT", value: state.word, widest: "reconnecting",
+                                             color: state == .connected ? RGB8(150, 156, 168) : RGB8(255, 170, 60)))
+        }
         chrome.hoveredButton = controls?.hovered
         chrome.pressedButton = controls?.pressed
         if showGraph {

@@ -49,6 +49,14 @@ struct WindowCommand: ParsableCommand {
                                valueName: "command"))
     var exec: String?
 
+    @Option(help: ArgumentHelp("An MQTT broker whose messages on --topic are feed lines: mqtt://HOST[:PORT] or mqtts://HOST[:PORT] (config: [mqtt] url).",
+                               valueName: "url"))
+    var mqtt: String?
+
+    @Option(help: ArgumentHelp("The topic filter to take from --mqtt (repeat for more); when its last level names a ring, the message is that ring's value alone (config: [mqtt] topic).",
+                               valueName: "filter"))
+    var topic: [String] = []
+
     @Option(help: ArgumentHelp("How often --source is sampled and --exec runs: 2s, 500ms, 1m. Default: 2s.", valueName: "interval"))
     var every: String?
 
@@ -88,12 +96,25 @@ struct WindowCommand: ParsableCommand {
         let screen = LiveScreen(options: .init(theme: initial.theme, values: initial.values, spec: spec,
                                                chrome: chromeChoice == .full, feed: feed.map { $0 == "-" ? .standardInput : .path($0) },
                                                sources: sources, exec: exec ?? file.exec, every: interval, kiosk: kiosk, shiftEvery: shift,
-                                               intro: intro ?? file.intro ?? true),
+                                               intro: intro ?? file.intro ?? true, mqtt: try brokerSettings(file)),
                                 glyphs: chromeChoice == .full ? try glyphs(font ?? file.font, initial.theme) : nil)
         let window = ScreenWindow.Options(size: (initial.width, initial.height), fullscreen: fullscreen ?? file.fullscreen ?? false,
                                           kiosk: kiosk, display: display, present: present ?? file.present ?? .auto)
         let stats = try showWindow(screen, window)
         if self.stats ?? file.stats ?? false { print(stats.summary) }
+    }
+
+    /// The broker from --mqtt and --topic, else from the config's [mqtt] table; nil without one.
+    private func brokerSettings(_ file: ConfigFile) throws(UserError) -> MQTTFeed.Settings? {
+        guard let url = mqtt ?? file.mqtt?.url else {
+            guard topic.isEmpty else { throw UserError("--topic needs --mqtt (or [mqtt] url in the config)") }
+            return nil
+        }
+        let entry = file.mqtt ?? MQTTEntry()
+        do {
+            return try MQTTFeed.Settings(url: url, topics: topic.isEmpty ? entry.topics : topic, clientID: entry.clientID,
+                                         keepalive: entry.keepalive, qos: entry.qos)
+        } catch { throw UserError(error) }
     }
 }
 

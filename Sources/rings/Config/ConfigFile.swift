@@ -55,9 +55,10 @@ struct ConfigFile {
     var stats: Bool?
     var present: PresentMode?
     var rings: [RingEntry] = []
+    var mqtt: MQTTEntry?
 
     static let keys = ["theme", "preset", "counterclockwise", "size", "progress", "duration", "curve", "fullscreen", "kiosk", "intro", "display", "shift-every",
-                       "chrome", "font", "feed", "source", "exec", "every", "stats", "present", "ring"]
+                       "chrome", "font", "feed", "source", "exec", "every", "stats", "present", "ring", "mqtt"]
     static let ringKeys = ["name", "start", "end", "goal", "unit", "label", "decimals", "progress"]
 
     /// Reads and checks the file at `path`; every problem found is in the error.

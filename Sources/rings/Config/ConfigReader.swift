@@ -56,6 +56,7 @@ struct ConfigReader {
                     return nil
                 }
             case "ring": c.rings = rings(value)
+            case "mqtt": c.mqtt = mqtt(value)
             default: report(key, "is not a config key (known: \(ConfigFile.keys.joined(separator: ", ")))")
             }
         }

@@ -1,0 +1,67 @@
+import Foundation
+import RingsRaster
+import Testing
+import TestSupport
+
+/// Live values from a real Mosquitto broker on loopback into the real window.
+@Suite(.serialized) struct MQTTTests {
+    static let ready = VirtualDisplay.missingTools.isEmpty && !Broker.missing
+    static let why: Comment = "needs the display tools and mosquitto (make test installs them)"
+
+    func capture(_ display: VirtualDisplay, _ window: String) throws -> Pixmap {
+        try display.screenshot().subview(try display.clientArea(of: window))
+    }
+
+    /// Retained values show at start; a feed line on the topic, a ring's own topic level and JSON
+    /// all set rings; garbage changes nothing.
+    @Test(.enabled(if: ready, why))
+    func messagesOnTheTopicsSetTheRings() throws {
+        let broker = try Broker()
+        try broker.publish("office/rings", "1=0.3 2=0.3 3=0.3", retain: true)
+        let display = try VirtualDisplay()
+        let (process, window) = try display.launchRings(["--theme", "flat", "--size", "300x300", "--progress", "0.1,0.1,0.1", "--duration", "0.1",
+                                                         "--chrome", "none", "--no-intro", "--mqtt", broker.url,
+                                                         "--topic", "office/rings", "--topic", "office/rings/+"]) { _ in }
+        defer { if process.isRunning { process.terminate() } }
+        #expect(try settled { differingPixels(try capture(display, window), try ringsRender("300x300", "0.3,0.3,0.3")) } == 0,
+                "the retained value at start")
+        try broker.publish("office/rings", "1=0.5 green=50% 3=1/2")
+        #expect(try settled { differingPixels(try capture(display, window), try ringsRender("300x300", "0.5,0.5,0.5")) } == 0)
+        try broker.publish("office/rings/blue", "90%")
+        try broker.publish("office/rings/2", "0.75")
+        try broker.publish("office/rings", "not a value at all")
+        try broker.publish("office/rings", #"{"red": 0.25}"#)
+        #expect(try settled { differingPixels(try capture(display, window), try ringsRender("300x300", "0.25,0.75,0.9")) } == 0)
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
+    /// The broker goes away and comes back: the rings keep their values meanwhile, and a value
+    /// published after the restart shows within 10 s.
+    @Test(.enabled(if: ready, why))
+    func aBrokerThatComesBackIsReconnected() throws {
+        let broker = try Broker()
+        let display = try VirtualDisplay()
+        let (process, window) = try display.launchRings(["--theme", "flat", "--size", "300x300", "--progress", "0.1,0.1,0.1", "--duration", "0.1",
+                                                         "--chrome", "none", "--no-intro", "--mqtt", broker.url, "--topic", "fleet/rings"]) { _ in }
+        defer { if process.isRunning { process.terminate() } }
+        usleep(500_000)
+        try broker.publish("fleet/rings", "1=0.6 2=0.6 3=0.6")
+        let before = try ringsRender("300x300", "0.6,0.6,0.6")
+        #expect(try settled { differingPixels(try capture(display, window), before) } == 0)
+        broker.stop()
+        sleep(2)
+        #expect(differingPixels(try capture(display, window), before) == 0, "the last values stay while the broker is away")
+        #expect(process.isRunning)
+        try broker.start()
+        let published = Date()
+        let after = try ringsRender("300x300", "0.8,0.8,0.8")
+        var shown = false
+        while !shown && Date().timeIntervalSince(published) < 10 {
+            try? broker.publish("fleet/rings", "1=0.8 2=0.8 3=0.8")
+            shown = try eventually(within: 1) { differingPixels(try capture(display, window), after) == 0 }
+        }
+        #expect(shown, "a value published after the restart shows within 10 s")
+    }
+}

@@ -1,0 +1,34 @@
+import Rings
+import Testing
+
+/// What an MQTT message means, and which broker addresses are taken, without a broker.
+@Suite struct MQTTFeedTests {
+    let names = ["Move", "Exercise", "Stand"]
+
+    func values(_ topic: String, _ payload: String) -> [Int: Double]? {
+        guard case let .success(updates) = MQTTFeed.parse(topic: topic, payload: Array(payload.utf8), names: names, goals: [nil, nil, 600]) else { return nil }
+        return Dictionary(uniqueKeysWithValues: updates.map { ($0.ring, $0.value) })
+    }
+
+    @Test func aTopicNamingARingTakesTheValueAlone() {
+        #expect(values("office/rings/stand", "430/600") == [2: 430.0 / 600])
+        #expect(values("office/rings/Stand", "430") == [2: 430.0 / 600], "a plain number is an amount of the ring's goal")
+        #expect(values("office/rings/1", "72%") == [0: 0.72])
+        #expect(values("office/rings", "1=0.5 exercise=150%") == [0: 0.5, 1: 1.5], "any other topic: a feed line")
+        #expect(values("office/rings/move", #"{"exercise": 0.25}"#) == [1: 0.25], "JSON is a feed line wherever it comes")
+        #expect(values("office/rings/move", "garbage") == nil)
+        #expect(values("office/rings", "nan") == nil)
+        #expect(values("office/rings/move", String(repeating: "1", count: 5000)) == nil, "too long")
+    }
+
+    @Test func brokerAddresses() throws {
+        let plain = try MQTTFeed.Settings(url: "mqtt://broker.local", topics: ["a/#"])
+        #expect(plain.host == "broker.local" && plain.port == 1883 && !plain.tls && plain.qos == 1)
+        let tls = try MQTTFeed.Settings(url: "mqtts://10.0.0.2:9883", topics: ["a", "b"], clientID: "lobby", keepalive: 10, qos: 0)
+        #expect(tls.host == "10.0.0.2" && tls.port == 9883 && tls.tls && tls.clientID == "lobby")
+        for (url, topics) in [("http://x", ["a"]), ("mqtt://", ["a"]), ("mqtt://x:0", ["a"]), ("mqtt://x:99999", ["a"]), ("mqtt://x", []), ("mqtt://x", [""])] {
+            #expect(throws: MQTTFeed.Problem.self, "\(url) \(topics)") { try MQTTFeed.Settings(url: url, topics: topics) }
+        }
+        #expect(throws: MQTTFeed.Problem.self) { try MQTTFeed.Settings(url: "mqtt://x", topics: ["a"], qos: 2) }
+    }
+}
