@@ -34,7 +34,15 @@ import TestSupport
 
         /// How many pixels still differ from `expected` once the window has settled (or after 10 s).
         func settles(to expected: Pixmap) throws -> Int {
-            try settled { differingPixels(try capture(), expected) }
+            let left = try settled { differingPixels(try capture(), expected) }
+            if left != 0 {
+                // For whoever reads the log: what the window showed, beside what it should have.
+                let stem = NSTemporaryDirectory() + "rings-settle-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+                try? PNGFile.write(try capture(), to: stem + "-window.png")
+                try? PNGFile.write(expected, to: stem + "-expected.png")
+                print("rings: the window did not settle: \(left) pixels differ; see \(stem)-window.png and -expected.png")
+            }
+            return left
         }
 
         /// q: always quits (Esc first closes the help and leaves fullscreen).

@@ -64,4 +64,59 @@ import TestSupport
         }
         #expect(shown, "a value published after the restart shows within 10 s")
     }
+
+    /// Two kiosks on one broker: one `mosquitto_pub` moves both; each says it is online (retained),
+    /// takes lines for itself alone on STATUS/set, and when one is killed the broker says it is
+    /// offline within 1.5 keepalives.
+    @Test(.enabled(if: ready, why))
+    func aFleetOfTwoScreensOnOneBroker() throws {
+        let broker = try Broker()
+        let directory = NSTemporaryDirectory() + "rings-fleet-\(getpid())"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        var screens: [(Process, String, VirtualDisplay)] = []
+        for name in ["lobby", "floor"] {
+            let config = "\(directory)/\(name).toml"
+            try Data("""
+                theme = "flat"
+                size = "300x300"
+                progress = [0.1, 0.1, 0.1]
+                duration = 0.1
+                chrome = "none"
+                intro = false
+                [mqtt]
+                url = "\(broker.url)"
+                topic = "fleet/rings"
+                client-id = "\(name)"
+                keepalive = 5
+                status-topic = "screens/\(name)"
+                """.utf8).write(to: URL(fileURLWithPath: config))
+            let display = try VirtualDisplay()
+            let (process, window) = try display.launchRings(["--config", config]) { _ in }
+            screens.append((process, window, display))
+        }
+        defer { for (process, _, _) in screens where process.isRunning { process.terminate() } }
+        #expect(eventually(within: 10) { ((try? broker.retained("screens/lobby")) ?? nil)?.contains(#""state":"online""#) == true })
+        #expect(eventually(within: 10) { ((try? broker.retained("screens/floor")) ?? nil)?.contains(#""state":"online""#) == true })
+        let status = try broker.retained("screens/lobby") ?? ""
+        #expect(status.contains(#""client":"lobby""#) && status.contains(#""rings":["Red","Green","Blue"]"#), "\(status)")
+        try broker.publish("fleet/rings", "1=0.7 2=0.7 3=0.7")
+        let both = try ringsRender("300x300", "0.7,0.7,0.7")
+        for (_, window, display) in screens {
+            #expect(try settled { differingPixels(try display.screenshot().subview(try display.clientArea(of: window)), both) } == 0)
+        }
+        // One screen alone, on its own control topic.
+        try broker.publish("screens/floor/set", "1=0.2")
+        let floor = try ringsRender("300x300", "0.2,0.7,0.7")
+        #expect(try settled { differingPixels(try screens[1].2.screenshot().subview(try screens[1].2.clientArea(of: screens[1].1)), floor) } == 0)
+        #expect(differingPixels(try screens[0].2.screenshot().subview(try screens[0].2.clientArea(of: screens[0].1)), both) == 0, "the lobby unmoved")
+        // Killed: the broker's last will says offline within 1.5 keepalives (7.5 s).
+        kill(screens[0].0.processIdentifier, SIGKILL)
+        let killed = Date()
+        #expect(eventually(within: 12) { ((try? broker.retained("screens/lobby")) ?? nil)?.contains(#""state":"offline""#) == true })
+        #expect(Date().timeIntervalSince(killed) < 7.5 + 2.5, "offline after \(Date().timeIntervalSince(killed)) s (7.5 s and the check's own time)")
+        // Stopped cleanly: it says offline itself.
+        screens[1].0.terminate()
+        screens[1].0.waitUntilExit()
+        #expect(((try? broker.retained("screens/floor")) ?? nil)?.contains(#""state":"offline""#) == true)
+    }
 }

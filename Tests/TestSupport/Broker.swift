@@ -51,6 +51,12 @@ public final class Broker {
     }
 
     public var url: String { "mqtt://127.0.0.1:\(port)" }
+
+    /// The retained message on `topic` (what a new subscriber gets at once), or nil.
+    public func retained(_ topic: String) throws -> String? {
+        let result = try runProgram(which("mosquitto_sub")!, ["-p", "\(port)", "-h", "127.0.0.1", "-t", topic, "-C", "1", "-W", "2"], timeout: 10)
+        return result.status == 0 ? result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) : nil
+    }
 }
 
 /// The broker could not be started or used.

@@ -13,9 +13,13 @@ public final class MQTTFeed: @unchecked Sendable {
         public var clientID: String
         public var keepalive: Int
         public var qos: Int
+        /// Where this screen says it is `online` (retained) and the broker says `offline` when it
+        /// vanishes (its last will); `STATUS-TOPIC/set` takes feed lines for this screen alone.
+        public var statusTopic: String?
 
         /// `mqtt://HOST[:PORT]` (1883) or `mqtts://HOST[:PORT]` (8883).
-        public init(url: String, topics: [String], clientID: String? = nil, keepalive: Int = 30, qos: Int = 1) throws(MQTTFeed.Problem) {
+        public init(url: String, topics: [String], clientID: String? = nil, keepalive: Int = 30, qos: Int = 1,
+                    statusTopic: String? = nil) throws(MQTTFeed.Problem) {
             let (scheme, rest) = url.hasPrefix("mqtts://") ? ("mqtts", url.dropFirst(8)) : url.hasPrefix("mqtt://") ? ("mqtt", url.dropFirst(7)) : ("", "")
             guard !scheme.isEmpty else { throw Problem("\(url) is not a broker address: give mqtt://HOST[:PORT] or mqtts://HOST[:PORT]") }
             let hostPort = rest.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
@@ -33,7 +37,10 @@ public final class MQTTFeed: @unchecked Sendable {
             guard (0...1).contains(qos) else { throw Problem("qos must be 0 or 1, not \(qos)") }
             guard (5...3600).contains(keepalive) else { throw Problem("keepalive must be 5 to 3600 seconds, not \(keepalive)") }
             self.host = host; self.port = port; self.tls = scheme == "mqtts"
-            self.topics = topics; self.keepalive = keepalive; self.qos = qos
+            if let statusTopic, statusTopic.isEmpty || statusTopic.utf8.count > 256 || statusTopic.contains(where: { "+#".contains($0) }) {
+                throw Problem("status-topic must be a topic name (no + or #), not '\(statusTopic)'")
+            }
+            self.topics = topics; self.keepalive = keepalive; self.qos = qos; self.statusTopic = statusTopic
             self.clientID = clientID ?? "rings-\(ProcessInfo.processInfo.hostName)-\(getpid())"
         }
     }
@@ -65,6 +72,8 @@ public final class MQTTFeed: @unchecked Sendable {
     }
 
     public let settings: Settings
+    /// The rings' names, for the status message.
+    public var ringNames: [String] = []
     private let deliver: @Sendable (_ topic: String, _ payload: [UInt8]) -> Void
     private let report: @Sendable (String) -> Void
     private let changed: @Sendable (State) -> Void
@@ -97,6 +106,10 @@ public final class MQTTFeed: @unchecked Sendable {
             MQTTFeed.from(me).received(message.pointee)
         }
         if settings.tls { mosquitto_tls_set(m, nil, "/etc/ssl/certs", nil, nil, nil) }
+        if let topic = settings.statusTopic {
+            let will = Array(status(online: false).utf8)
+            mosquitto_will_set(m, topic, Int32(will.count), will, 1, true)
+        }
         changed(.connecting)
         let code = mosquitto_connect_async(m, settings.host, Int32(settings.port), Int32(settings.keepalive))
         if code != MOSQ_ERR_SUCCESS.rawValue {
@@ -110,9 +123,24 @@ public final class MQTTFeed: @unchecked Sendable {
     public func stop() {
         guard let m = client else { return }
         client = nil
+        if let topic = settings.statusTopic {
+            // A clean exit sends no last will: say offline ourselves.
+            let words = Array(status(online: false).utf8)
+            if mosquitto_publish(m, nil, topic, Int32(words.count), words, 1, true) == MOSQ_ERR_SUCCESS.rawValue {
+                usleep(200_000)  // the network thread sends it before the disconnect
+            }
+        }
         mosquitto_disconnect(m)
         mosquitto_loop_stop(m, true)
         mosquitto_destroy(m)
+    }
+
+    /// The status message: `{"state": "online", "client": ..., "host": ..., "rings": [...]}`.
+    func status(online: Bool) -> String {
+        let fields: [String: Any] = ["state": online ? "online" : "offline", "client": settings.clientID,
+                                     "host": ProcessInfo.processInfo.hostName, "program": "rings", "rings": ringNames]
+        let data = (try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
     }
 
     private static func from(_ pointer: UnsafeMutableRawPointer?) -> MQTTFeed {
@@ -127,6 +155,11 @@ public final class MQTTFeed: @unchecked Sendable {
             return
         }
         for topic in settings.topics { mosquitto_subscribe(m, nil, topic, Int32(settings.qos)) }
+        if let topic = settings.statusTopic {
+            mosquitto_subscribe(m, nil, topic + "/set", Int32(settings.qos))
+            let words = Array(status(online: true).utf8)
+            mosquitto_publish(m, nil, topic, Int32(words.count), words, 1, true)
+        }
         changed(.connected)
     }
 

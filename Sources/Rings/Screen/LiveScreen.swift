@@ -149,6 +149,7 @@ public final class LiveScreen: Screen {
                 queue.append(number: number, result: MQTTFeed.parse(topic: topic, payload: payload, names: names, goals: goals))
                 wake()
             }
+            broker?.ringNames = names
             broker?.start()
         }
     }

@@ -113,7 +113,7 @@ struct WindowCommand: ParsableCommand {
         let entry = file.mqtt ?? MQTTEntry()
         do {
             return try MQTTFeed.Settings(url: url, topics: topic.isEmpty ? entry.topics : topic, clientID: entry.clientID,
-                                         keepalive: entry.keepalive, qos: entry.qos)
+                                         keepalive: entry.keepalive, qos: entry.qos, statusTopic: entry.statusTopic)
         } catch { throw UserError(error) }
     }
 }

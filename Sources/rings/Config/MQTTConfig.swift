@@ -8,12 +8,14 @@ struct MQTTEntry: Equatable {
     var clientID: String?
     var keepalive = 30
     var qos = 1
+    var statusTopic: String?
 
-    static let keys = ["url", "topic", "client-id", "keepalive", "qos"]
+    static let keys = ["url", "topic", "client-id", "keepalive", "qos", "status-topic"]
 }
 
 extension ConfigReader {
-    /// `[mqtt]`: url = "mqtt://HOST[:PORT]", topic = "FILTER" or a list, client-id, keepalive, qos.
+    /// `[mqtt]`: url = "mqtt://HOST[:PORT]", topic = "FILTER" or a list, client-id, keepalive, qos,
+    /// status-topic.
     mutating func mqtt(_ value: TOMLValueConvertible) -> MQTTEntry? {
         guard let table = value.table else {
             report("mqtt", "must be a table: [mqtt] with url = \"mqtt://HOST\" and topic = \"FILTER\"")
@@ -34,11 +36,13 @@ extension ConfigReader {
             case "client-id": entry.clientID = string(value, at)
             case "keepalive": entry.keepalive = integer(value, at, 5...3600) ?? entry.keepalive
             case "qos": entry.qos = integer(value, at, 0...1) ?? entry.qos
+            case "status-topic": entry.statusTopic = string(value, at)
             default: report(at, "is not an mqtt key (known: \(MQTTEntry.keys.joined(separator: ", ")))")
             }
         }
         guard let url = entry.url else { report("mqtt", "needs url = \"mqtt://HOST[:PORT]\""); return nil }
-        check("mqtt") { _ = try MQTTFeed.Settings(url: url, topics: entry.topics, clientID: entry.clientID, keepalive: entry.keepalive, qos: entry.qos) }
+        check("mqtt") { _ = try MQTTFeed.Settings(url: url, topics: entry.topics, clientID: entry.clientID, keepalive: entry.keepalive, qos: entry.qos,
+                                                       statusTopic: entry.statusTopic) }
         return entry
     }
 }
