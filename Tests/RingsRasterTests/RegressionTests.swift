@@ -37,4 +37,22 @@ import TestSupport
                                           width: 64, height: 64)
         #expect(result.maxAll <= 8, "\(result)")
     }
+
+    /// The live window's redraw rectangles overlap (the label's over the rings' strips); drawn by two
+    /// threads at once, a pixel in both was blended twice now and then (a brighter ring edge, seen only
+    /// under load). Made disjoint, they cover exactly the same pixels, each once.
+    @Test func redrawRectanglesAreMadeDisjointWithoutLosingAPixel() {
+        var rng = SeededGenerator(seed: 21)
+        for _ in 0..<200 {
+            let rects = (0..<Int.random(in: 1...8, using: &rng)).map { _ in
+                IntRect(x: Int.random(in: 0...40, using: &rng), y: Int.random(in: 0...40, using: &rng),
+                        width: Int.random(in: 0...20, using: &rng), height: Int.random(in: 0...20, using: &rng))
+            }
+            var wanted = Set<Int>(), seen = [Int: Int]()
+            for r in rects where !r.isEmpty { for y in r.minY..<r.maxY { for x in r.minX..<r.maxX { wanted.insert(y * 100 + x) } } }
+            for r in rects.disjoint { for y in r.minY..<r.maxY { for x in r.minX..<r.maxX { seen[y * 100 + x, default: 0] += 1 } } }
+            #expect(Set(seen.keys) == wanted, "\(rects)")
+            #expect(seen.values.allSatisfy { $0 == 1 }, "a pixel in two pieces: \(rects)")
+        }
+    }
 }

@@ -46,8 +46,10 @@ public struct SceneRenderer {
             }
             return
         }
+        // Overlapping clips (the label's over a ring's strips) drawn by two threads at once would
+        // blend the same pixels twice: they are made disjoint first.
         var pieces: [IntRect] = []
-        for clip in clips {
+        for clip in clips.disjoint {
             var top = clip.minY
             while top < clip.maxY {
                 let rows = min(Self.rowsPerPiece, clip.maxY - top)

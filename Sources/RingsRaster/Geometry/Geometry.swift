@@ -51,3 +51,30 @@ public struct Point: Equatable, Sendable {
     public static func * (a: Point, k: Double) -> Point { Point(x: a.x * k, y: a.y * k) }
     public var length: Double { (x * x + y * y).squareRoot() }
 }
+
+extension Array where Element == IntRect {
+    /// The same pixels as these rectangles, in rectangles that do not overlap: the union cut into
+    /// horizontal slabs at every top and bottom edge, each slab's covered x-intervals merged. Drawing
+    /// them on several threads at once can then never draw one pixel twice at the same time.
+    public var disjoint: [IntRect] {
+        let rects = filter { !$0.isEmpty }
+        let edges = Set(rects.flatMap { [$0.minY, $0.maxY] }).sorted()
+        var out: [IntRect] = []
+        for (top, bottom) in zip(edges, edges.dropFirst()) {
+            let spans = rects.filter { $0.minY <= top && $0.maxY >= bottom }.map { ($0.minX, $0.maxX) }.sorted { $0.0 < $1.0 }
+            var merged: [(Int, Int)] = []
+            for span in spans {
+                if let last = merged.last, span.0 <= last.1 { merged[merged.count - 1].1 = Swift.max(last.1, span.1) } else { merged.append(span) }
+            }
+            // A slab continues the rectangle above it where the interval is the same.
+            for (minX, maxX) in merged {
+                if let i = out.lastIndex(where: { $0.maxY == top && $0.minX == minX && $0.maxX == maxX }) {
+                    out[i].height += bottom - top
+                } else {
+                    out.append(IntRect(x: minX, y: top, width: maxX - minX, height: bottom - top))
+                }
+            }
+        }
+        return out
+    }
+}
