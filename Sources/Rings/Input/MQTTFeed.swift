@@ -51,24 +51,9 @@ public final class MQTTFeed: @unchecked Sendable {
         init(_ description: String) { self.description = description }
     }
 
-    /// How the connection stands, as the legend and `--stats` say it.
-    public enum State: Equatable, Sendable, CustomStringConvertible {
-        case connecting, connected, reconnecting(String)
-        /// One word for the legend (the reason goes to stderr).
-        public var word: String {
-            switch self {
-            case .connecting: "connecting"
-            case .connected: "connected"
-            case .reconnecting: "reconnecting"
-            }
-        }
-        public var description: String {
-            switch self {
-            case .connecting: "connecting"
-            case .connected: "connected"
-            case let .reconnecting(why): "reconnecting (\(why))"
-            }
-        }
+    /// How the connection stands, in the legend's one word (the reasons go to stderr).
+    public enum State: String, Sendable {
+        case connecting, connected, reconnecting
     }
 
     public let settings: Settings
@@ -114,7 +99,7 @@ public final class MQTTFeed: @unchecked Sendable {
         let code = mosquitto_connect_async(m, settings.host, Int32(settings.port), Int32(settings.keepalive))
         if code != MOSQ_ERR_SUCCESS.rawValue {
             // The loop retries a failed first connection as it does a lost one.
-            changed(.reconnecting(String(cString: mosquitto_strerror(code))))
+            changed(.reconnecting)
             report("MQTT \(settings.host):\(settings.port): \(String(cString: mosquitto_strerror(code))); retrying")
         }
         mosquitto_loop_start(m)
@@ -150,7 +135,7 @@ public final class MQTTFeed: @unchecked Sendable {
     private func connected(_ code: Int) {
         guard code == 0, let m = client else {
             let why = String(cString: mosquitto_connack_string(Int32(code)))
-            changed(.reconnecting(why))
+            changed(.reconnecting)
             report("MQTT \(settings.host):\(settings.port) refused the connection: \(why); retrying")
             return
         }
@@ -165,7 +150,7 @@ public final class MQTTFeed: @unchecked Sendable {
 
     private func disconnected(_ code: Int) {
         guard code != 0, client != nil else { return }
-        changed(.reconnecting("connection lost"))
+        changed(.reconnecting)
         report("MQTT \(settings.host):\(settings.port): connection lost; reconnecting")
     }
 

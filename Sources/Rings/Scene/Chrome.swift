@@ -86,7 +86,7 @@ public struct Chrome: Sendable {
 
     /// The draw commands, over a canvas of `width` x `height` whose rings are laid out by `rings`.
     func commands(width: Int, height: Int, rings: RingLayout) -> [DrawCommand] {
-        let s = Double(min(width, height)), places = layout(width: width, height: height)
+        let places = layout(width: width, height: height)
         var out: [DrawCommand] = []
         func text(_ string: String, height px: Int, centerX: Int? = nil, left: Int = 0, top: Int, color: ColorF) {
             if let command = glyphs.command(string, height: px, centerX: centerX, left: left, top: top, color: color) { out.append(command) }

@@ -64,20 +64,19 @@ extension Chrome {
         var rings = area(legendBox, buttons)
         if !roomy(rings) && !buttons.isEmpty { buttons = []; rings = area(legendBox, buttons) }
         if !roomy(rings) && legendBox != nil { legendBox = nil; rings = area(nil, buttons) }
-        return ChromeLayout(ringArea: centered(rings, avoiding: legendBox, width: width, height: height, buttons: buttons),
+        return ChromeLayout(ringArea: centered(rings, avoiding: legendBox, width: width),
                             legend: legendBox, buttons: buttons, line: line, margin: margin)
     }
 
     func legendTextHeight(_ line: Int) -> Int { Int(Double(line) * 0.8) }
 
     /// The rings' square as large as in `area` but centred across the canvas (over the buttons), when
-    /// its inscribed circle, which holds every pixel of the rings, stays clear of the legend.
-    private func centered(_ area: IntRect, avoiding legend: IntRect?, width: Int, height: Int, buttons: [ChromeButton]) -> IntRect {
+    /// its inscribed circle, which holds every pixel of the rings, stays clear of the legend. The
+    /// area's bottom is already the buttons' top, less the margin.
+    private func centered(_ area: IntRect, avoiding legend: IntRect?, width: Int) -> IntRect {
         guard let legend else { return area }
         let side = min(area.width, area.height)
-        let bottom = buttons.first.map { $0.frame.minY - Int(0.015 * Double(min(width, height))) } ?? height
-        let square = IntRect(x: (width - side) / 2, y: max(0, (bottom - side) / 2), width: side, height: side)
-        guard square.maxY <= bottom else { return area }
+        let square = IntRect(x: (width - side) / 2, y: max(0, (area.maxY - side) / 2), width: side, height: side)
         let cx = Double(square.minX) + Double(side) / 2, cy = Double(square.minY) + Double(side) / 2
         let nx = min(max(cx, Double(legend.minX)), Double(legend.maxX)), ny = min(max(cy, Double(legend.minY)), Double(legend.maxY))
         let clear = ((cx - nx) * (cx - nx) + (cy - ny) * (cy - ny)).squareRoot() > Double(side) / 2 + 1

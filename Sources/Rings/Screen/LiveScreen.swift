@@ -260,7 +260,7 @@ public final class LiveScreen: Screen {
         var chrome = Chrome.standard(theme: options.theme, values: counted, selection: model.selection, glyphs: glyphs)
         chrome.showHelp = showHelp
         if let state = shownBrokerState, !chrome.legend.isEmpty || options.theme.legend {
-            chrome.legend.append(LegendEntry(name: "MQTT", value: state.word, widest: "reconnecting",
+            chrome.legend.append(LegendEntry(name: "MQTT", value: state.rawValue, widest: "reconnecting",
                                              color: state == .connected ? RGB8(150, 156, 168) : RGB8(255, 170, 60)))
         }
         chrome.hoveredButton = controls?.hovered
