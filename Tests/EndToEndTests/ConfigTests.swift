@@ -84,7 +84,11 @@ import TestSupport
     @Test(arguments: [("a = [1,\n", ":1: syntax:"), ("[[ring]]\nname = 3\n", ":2: ring[1].name: must be a string, not a whole number"),
                       ("ring = 3\n", ":1: ring: must be 1 to 8 [[ring]] tables"), ("source = [\"cpu\", \"gpu\"]\n", ":1: source: unknown source 'gpu'"),
                       ("progress = [0.5, 0.5]\n[[ring]]\n", ":1: progress: has 2 values but there are 1 [[ring]] tables"),
-                      ("display = 1.5\n", ":1: display: must be a whole number"), ("theme = \"nope.json\"\n", ":1: theme: cannot read theme file")])
+                      ("display = 1.5\n", ":1: display: must be a whole number"), ("theme = \"nope.json\"\n", ":1: theme: cannot read theme file"),
+                      ("[mqtt]\nurl = \"mqtt://x\"\ntopic = \"a\"\npassword = \"p\"\n", ":4: mqtt.password: is never kept in the config"),
+                      ("[mqtt]\nurl = \"mqtt://x\"\ntopic = \"a\"\nca = \"ca.pem\"\n", ":1: mqtt: ca is for TLS: the url must start with mqtts://"),
+                      ("[mqtt]\nurl = \"mqtts://x\"\ntopic = \"a\"\nca = \"gone.pem\"\n", ":1: mqtt: ca /"),
+                      ("[mqtt]\nurl = \"mqtts://x\"\ntopic = \"a\"\nusername = \"u\"\npassword-file = \"gone.pw\"\n", ":1: mqtt: password-file /")])
     func badFilesSayWhereAndWhy(text: String, message: String) throws {
         let path = try file("case-\(abs(text.hashValue)).toml", text)
         let result = try runProgram(ringsBinary, ["check-config", path])

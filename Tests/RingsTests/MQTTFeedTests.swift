@@ -1,3 +1,4 @@
+import Foundation
 import Rings
 import Testing
 
@@ -30,5 +31,27 @@ import Testing
             #expect(throws: MQTTFeed.Problem.self, "\(url) \(topics)") { try MQTTFeed.Settings(url: url, topics: topics) }
         }
         #expect(throws: MQTTFeed.Problem.self) { try MQTTFeed.Settings(url: "mqtt://x", topics: ["a"], qos: 2) }
+    }
+
+    @Test func tlsFilesAndPasswordFiles() throws {
+        let directory = NSTemporaryDirectory() + "rings-mqtt-settings-\(getpid())"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        func file(_ name: String, _ contents: String) throws -> String {
+            try Data(contents.utf8).write(to: URL(fileURLWithPath: "\(directory)/\(name)"))
+            return "\(directory)/\(name)"
+        }
+        let pem = try file("any.pem", "-----BEGIN CERTIFICATE-----\n")
+        #expect(try MQTTFeed.Settings.password(fromFile: try file("a.pw", "s3cret\nignored\n")) == "s3cret")
+        #expect(try MQTTFeed.Settings.password(fromFile: try file("b.pw", "with spaces \r\n")) == "with spaces ")
+        for bad in [try file("empty.pw", "\nsecond"), try file("big.pw", String(repeating: "x", count: 5000)), directory, directory + "/gone.pw"] {
+            #expect(throws: MQTTFeed.Problem.self, "\(bad)") { try MQTTFeed.Settings.password(fromFile: bad) }
+        }
+        let secure = try MQTTFeed.Settings(url: "mqtts://b", topics: ["a"], ca: pem, cert: pem, key: pem, username: "u", password: "p")
+        #expect(secure.ca == pem && secure.username == "u" && secure.password == "p")
+        #expect(throws: MQTTFeed.Problem.self, "TLS files need mqtts") { try MQTTFeed.Settings(url: "mqtt://b", topics: ["a"], ca: pem) }
+        #expect(throws: MQTTFeed.Problem.self, "cert without key") { try MQTTFeed.Settings(url: "mqtts://b", topics: ["a"], cert: pem) }
+        #expect(throws: MQTTFeed.Problem.self, "a missing CA") { try MQTTFeed.Settings(url: "mqtts://b", topics: ["a"], ca: directory + "/gone") }
+        #expect(throws: MQTTFeed.Problem.self, "a password without a user") { try MQTTFeed.Settings(url: "mqtt://b", topics: ["a"], password: "p") }
     }
 }

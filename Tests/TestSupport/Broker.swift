@@ -1,32 +1,93 @@
 import Foundation
 
 /// A real Mosquitto broker on a loopback port of its own, for the tests; stopped (and its files
-/// removed) when it goes away.
+/// removed) when it goes away. A secure broker also listens with TLS on `tlsPort`, for user `lobby`
+/// (password `s3cret`, in `lobby.pw`) alone, who may read `office/rings/#` and `screens/lobby/#`;
+/// its files (`ca.crt`, a certificate for `localhost`, `other-ca.crt` that signed nothing of it)
+/// are made by openssl and mosquitto_passwd. The plain port takes anyone, for the tests' own messages.
 public final class Broker {
-    public let port: Int
-    let directory: String
+    public let port: Int, tlsPort: Int
+    public let directory: String
+    private let secure: Bool
     private var process: Process?
 
     public static var missing: Bool { which("mosquitto") == nil || which("mosquitto_pub") == nil }
+    public static var missingTLSTools: Bool { which("openssl") == nil || which("mosquitto_passwd") == nil }
 
-    public init() throws {
+    public init(secure: Bool = false) throws {
         directory = NSTemporaryDirectory() + "rings-broker-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         port = Int.random(in: 20_000...40_000)
+        tlsPort = port + 1
+        self.secure = secure
+        if secure { try makeSecurityFiles() }
         try start()
     }
+
+    /// The CA, the broker's certificate for localhost, another CA, the password file and the access list.
+    private func makeSecurityFiles() throws {
+        let openssl = which("openssl")!
+        func run(_ path: String, _ arguments: [String]) throws {
+            let result = try runProgram(path, arguments, timeout: 60)
+            guard result.status == 0 else { throw BrokerError("\((path as NSString).lastPathComponent) \(arguments.first ?? ""): \(result.stderr)") }
+        }
+        let at = { (name: String) in "\(self.directory)/\(name)" }
+        for ca in ["ca", "other-ca"] {
+            try run(openssl, ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", at("\(ca).key"), "-out", at("\(ca).crt"),
+                              "-days", "2", "-subj", "/CN=rings test \(ca)"])
+        }
+        try run(openssl, ["req", "-newkey", "rsa:2048", "-nodes", "-keyout", at("server.key"), "-out", at("server.csr"), "-subj", "/CN=localhost"])
+        try Data("subjectAltName=DNS:localhost\n".utf8).write(to: URL(fileURLWithPath: at("server.ext")))
+        try run(openssl, ["x509", "-req", "-in", at("server.csr"), "-CA", at("ca.crt"), "-CAkey", at("ca.key"), "-CAcreateserial",
+                          "-out", at("server.crt"), "-days", "2", "-extfile", at("server.ext")])
+        try Data().write(to: URL(fileURLWithPath: at("passwd")))
+        try setPassword("s3cret")
+        try Data("s3cret\n".utf8).write(to: URL(fileURLWithPath: at("lobby.pw")))
+        try Data("user lobby\ntopic read office/rings/#\ntopic readwrite screens/lobby/#\n".utf8).write(to: URL(fileURLWithPath: at("acl")))
+        // The broker drops to its own user when started as root: it must be able to read them.
+        for name in ["ca.crt", "server.crt", "server.key", "passwd", "acl"] { chmod(at(name), 0o644) }
+    }
+
+    /// Gives user `lobby` this password in the broker's password file; a running broker is started
+    /// again to read it (mosquitto 2.0.11 does not read a listener's own password file again on SIGHUP).
+    public func setPassword(_ password: String) throws {
+        let result = try runProgram(which("mosquitto_passwd")!, ["-b", "\(directory)/passwd", "lobby", password], timeout: 20)
+        guard result.status == 0 else { throw BrokerError("mosquitto_passwd: \(result.stderr)") }
+        chmod("\(directory)/passwd", 0o644)
+        if process != nil {
+            stop()
+            try start()
+        }
+    }
+
+    /// What the broker has logged (connections, refusals).
+    public var log: String { (try? String(contentsOfFile: "\(directory)/broker.log", encoding: .utf8)) ?? "" }
 
     deinit { stop(); try? FileManager.default.removeItem(atPath: directory) }
 
     /// Starts (or starts again) the broker on its port; returns once it accepts connections.
     public func start() throws {
         let config = directory + "/mosquitto.conf"
-        try Data("listener \(port) 127.0.0.1\nallow_anonymous true\npersistence false\n".utf8).write(to: URL(fileURLWithPath: config))
+        var settings = "per_listener_settings true\npersistence false\nlog_dest stderr\nlistener \(port) 127.0.0.1\nallow_anonymous true\n"
+        if secure {
+            settings += """
+                listener \(tlsPort) 127.0.0.1
+                cafile \(directory)/ca.crt
+                certfile \(directory)/server.crt
+                keyfile \(directory)/server.key
+                allow_anonymous false
+                password_file \(directory)/passwd
+                acl_file \(directory)/acl
+
+                """
+        }
+        try Data(settings.utf8).write(to: URL(fileURLWithPath: config))
         let broker = Process()
         broker.executableURL = URL(fileURLWithPath: which("mosquitto")!)
         broker.arguments = ["-c", config]
         broker.standardOutput = FileHandle.nullDevice
-        broker.standardError = FileHandle.nullDevice
+        FileManager.default.createFile(atPath: "\(directory)/broker.log", contents: nil)
+        broker.standardError = FileHandle(forWritingAtPath: "\(directory)/broker.log")
         try broker.run()
         process = broker
         let ready = eventually(within: 10) {
@@ -35,11 +96,12 @@ public final class Broker {
         guard ready else { throw BrokerError("mosquitto did not start on port \(port)") }
     }
 
-    /// Stops the broker (SIGTERM), as a broker that went away.
+    /// Stops the broker, as a broker that went away. SIGKILL: a child of the test process starts
+    /// with SIGTERM blocked (inherited from the test runner), and mosquitto does not unblock it.
     public func stop() {
         guard let broker = process else { return }
         process = nil
-        if broker.isRunning { broker.terminate() }
+        if broker.isRunning { kill(broker.processIdentifier, SIGKILL) }
         _ = eventually(within: 5) { !broker.isRunning }
     }
 

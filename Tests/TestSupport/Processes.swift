@@ -65,3 +65,11 @@ public func cpuSeconds(of pid: pid_t) -> Double {
     guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
     return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
 }
+
+/// Resident memory of a running process, in bytes (/proc/PID/status VmRSS), or nil when it has gone.
+public func residentBytes(of pid: pid_t) -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+          let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
+    return kilobytes * 1024
+}

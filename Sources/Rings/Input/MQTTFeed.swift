@@ -2,72 +2,35 @@ import CMosquitto
 import Foundation
 import RingsRaster
 
-/// Values from an MQTT broker, through libmosquitto on its own network thread: subscribes to the
-/// topics on every (re)connection, hands each message to `deliver`, and reconnects by itself with a
-/// backoff from 1 s doubling to 30 s. The connection's state goes to `state` as it changes.
+/// Values from an MQTT broker, through libmosquitto, on a network thread of its own: connects in
+/// the background, subscribes to the topics on every (re)connection and hands each message to
+/// `deliver`. A lost or unreachable broker is tried again 1 s later, doubling to 30 s; a refused
+/// login or a failed TLS handshake every 30 s. The connection's state goes to `state` as it changes.
 public final class MQTTFeed: @unchecked Sendable {
-    /// Where the broker is and what to take from it.
-    public struct Settings: Equatable, Sendable {
-        public var host: String, port: Int, tls: Bool
-        public var topics: [String]
-        public var clientID: String
-        public var keepalive: Int
-        public var qos: Int
-        /// Where this screen says it is `online` (retained) and the broker says `offline` when it
-        /// vanishes (its last will); `STATUS-TOPIC/set` takes feed lines for this screen alone.
-        public var statusTopic: String?
-
-        /// `mqtt://HOST[:PORT]` (1883) or `mqtts://HOST[:PORT]` (8883).
-        public init(url: String, topics: [String], clientID: String? = nil, keepalive: Int = 30, qos: Int = 1,
-                    statusTopic: String? = nil) throws(MQTTFeed.Problem) {
-            let (scheme, rest) = url.hasPrefix("mqtts://") ? ("mqtts", url.dropFirst(8)) : url.hasPrefix("mqtt://") ? ("mqtt", url.dropFirst(7)) : ("", "")
-            guard !scheme.isEmpty else { throw Problem("\(url) is not a broker address: give mqtt://HOST[:PORT] or mqtts://HOST[:PORT]") }
-            let hostPort = rest.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-            var host = hostPort, port = scheme == "mqtts" ? 8883 : 1883
-            if let colon = hostPort.lastIndex(of: ":"), !hostPort.hasSuffix("]") {
-                guard let p = Int(hostPort[hostPort.index(after: colon)...]), (1...65535).contains(p) else {
-                    throw Problem("\(url): the port must be 1 to 65535")
-                }
-                host = String(hostPort[..<colon]); port = p
-            }
-            guard !host.isEmpty else { throw Problem("\(url): no host") }
-            guard !topics.isEmpty, topics.count <= 16, topics.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 256 }) else {
-                throw Problem("--topic: give 1 to 16 topic filters")
-            }
-            guard (0...1).contains(qos) else { throw Problem("qos must be 0 or 1, not \(qos)") }
-            guard (5...3600).contains(keepalive) else { throw Problem("keepalive must be 5 to 3600 seconds, not \(keepalive)") }
-            self.host = host; self.port = port; self.tls = scheme == "mqtts"
-            if let statusTopic, statusTopic.isEmpty || statusTopic.utf8.count > 256 || statusTopic.contains(where: { "+#".contains($0) }) {
-                throw Problem("status-topic must be a topic name (no + or #), not '\(statusTopic)'")
-            }
-            self.topics = topics; self.keepalive = keepalive; self.qos = qos; self.statusTopic = statusTopic
-            self.clientID = clientID ?? "rings-\(ProcessInfo.processInfo.hostName)-\(getpid())"
-        }
-    }
-
-    /// A setting that cannot be used, said in one line.
-    public struct Problem: Error, CustomStringConvertible, Equatable {
-        public let description: String
-        init(_ description: String) { self.description = description }
-    }
-
-    /// How the connection stands, in the legend's one word (the reasons go to stderr).
-    public enum State: String, Sendable {
+    /// How the connection stands, in the legend's words (the reasons go to stderr).
+    public enum State: String, Sendable, CaseIterable {
         case connecting, connected, reconnecting
+        case refused = "login refused", untrusted = "TLS failed"
     }
 
     public let settings: Settings
     /// The rings' names, for the status message.
     public var ringNames: [String] = []
     private let deliver: @Sendable (_ topic: String, _ payload: [UInt8]) -> Void
-    private let report: @Sendable (String) -> Void
+    private let report: @Sendable (_ kind: String, _ message: String) -> Void
     private let changed: @Sendable (State) -> Void
     private var client: OpaquePointer?
+    private let thread = FeedThread()
+    /// Signalled by `stop` (ends a wait between attempts) and by the thread when it has ended.
+    private let wakeUp = DispatchSemaphore(value: 0), finished = DispatchSemaphore(value: 0)
+    let session = Mutex(Session())
     /// Messages longer than this are refused before they are copied.
     public static let maximumPayload = FeedLine.maximumLength
+    /// The slow pace: the longest wait between attempts, and the wait after a refusal.
+    static let slowest = 30.0
 
-    public init(settings: Settings, report: @escaping @Sendable (String) -> Void, state: @escaping @Sendable (State) -> Void,
-                deliver: @escaping @Sendable (_ topic: String, _ payload: [UInt8]) -> Void) {
+    public init(settings: Settings, report: @escaping @Sendable (_ kind: String, _ message: String) -> Void,
+                state: @escaping @Sendable (State) -> Void, deliver: @escaping @Sendable (_ topic: String, _ payload: [UInt8]) -> Void) {
         self.settings = settings; self.report = report; self.changed = state; self.deliver = deliver
     }
 
@@ -75,57 +38,113 @@ public final class MQTTFeed: @unchecked Sendable {
 
     private static let library: Void = { mosquitto_lib_init() }()
 
-    /// Connects in the background (the window does not wait for the broker).
+    /// Starts the network thread, which connects in the background (the window does not wait for the broker).
     public func start() {
         _ = MQTTFeed.library
         guard client == nil, let m = mosquitto_new(settings.clientID, true, Unmanaged.passUnretained(self).toOpaque()) else {
-            report("cannot start an MQTT client")
+            report("mqtt", "cannot start an MQTT client")
             return
         }
         client = m
-        mosquitto_reconnect_delay_set(m, 1, 30, true)
-        mosquitto_connect_callback_set(m) { _, me, code in MQTTFeed.from(me).connected(Int(code)) }
-        mosquitto_disconnect_callback_set(m) { _, me, code in MQTTFeed.from(me).disconnected(Int(code)) }
-        mosquitto_message_callback_set(m) { _, me, message in
-            guard let message else { return }
-            MQTTFeed.from(me).received(message.pointee)
+        mosquitto_threaded_set(m, true)
+        setCallbacks(m)
+        if let problem = secure(m) {
+            report("mqtt", "MQTT \(settings.host):\(settings.port): \(problem)")
+            return
         }
-        if settings.tls { mosquitto_tls_set(m, nil, "/etc/ssl/certs", nil, nil, nil) }
         if let topic = settings.statusTopic {
             let will = Array(status(online: false).utf8)
             mosquitto_will_set(m, topic, Int32(will.count), will, 1, true)
         }
         changed(.connecting)
-        let code = mosquitto_connect_async(m, settings.host, Int32(settings.port), Int32(settings.keepalive))
-        if code != MOSQ_ERR_SUCCESS.rawValue {
-            // The loop retries a failed first connection as it does a lost one.
-            changed(.reconnecting)
-            report("MQTT \(settings.host):\(settings.port): \(String(cString: mosquitto_strerror(code))); retrying")
-        }
-        mosquitto_loop_start(m)
+        nonisolated(unsafe) let network = m  // used by that thread alone until `stop` has ended it
+        thread.start(named: "rings mqtt") { [self] in run(network) }
     }
 
+    /// TLS files and the login; a problem in one line, or nil.
+    private func secure(_ m: OpaquePointer) -> String? {
+        if settings.tls {
+            let code = mosquitto_tls_set(m, settings.ca, settings.ca == nil ? "/etc/ssl/certs" : nil, settings.cert, settings.key, nil)
+            guard code == MOSQ_ERR_SUCCESS.rawValue else { return "the TLS files cannot be used: \(MQTTFeed.words(code))" }
+        }
+        if let user = settings.username, mosquitto_username_pw_set(m, user, settings.password) != MOSQ_ERR_SUCCESS.rawValue {
+            return "the username cannot be used"
+        }
+        return nil
+    }
+
+    /// Says `offline` (on a clean exit the broker sends no last will), disconnects and ends the thread.
     public func stop() {
         guard let m = client else { return }
         client = nil
-        if let topic = settings.statusTopic {
-            // A clean exit sends no last will: say offline ourselves.
+        if let topic = settings.statusTopic, session.withLock({ $0.connected }) {
+            var mid: Int32 = 0
             let words = Array(status(online: false).utf8)
-            if mosquitto_publish(m, nil, topic, Int32(words.count), words, 1, true) == MOSQ_ERR_SUCCESS.rawValue {
-                usleep(200_000)  // the network thread sends it before the disconnect
+            if mosquitto_publish(m, &mid, topic, Int32(words.count), words, 1, true) == MOSQ_ERR_SUCCESS.rawValue {
+                session.withLock { $0.farewell = mid }
+                // The network thread sends it; the broker's acknowledgement ends the wait.
+                _ = wakeUp.wait(timeout: .now() + 1)
             }
         }
+        thread.stop()
         mosquitto_disconnect(m)
-        mosquitto_loop_stop(m, true)
-        mosquitto_destroy(m)
+        wakeUp.signal()
+        // A thread stuck resolving a host name keeps its client; the process is ending anyway.
+        if finished.wait(timeout: .now() + 2) == .success { mosquitto_destroy(m) }
     }
 
-    /// The status message: `{"state": "online", "client": ..., "host": ..., "rings": [...]}`.
-    func status(online: Bool) -> String {
-        let fields: [String: Any] = ["state": online ? "online" : "offline", "client": settings.clientID,
-                                     "host": ProcessInfo.processInfo.hostName, "program": "rings", "rings": ringNames]
-        let data = (try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])) ?? Data()
-        return String(decoding: data, as: UTF8.self)
+    /// The network thread: an attempt, its session until it ends, the reason said once, a wait, again.
+    private func run(_ m: OpaquePointer) {
+        var delay = 1.0
+        while !thread.isStopped {
+            session.withLock { $0.startAttempt() }
+            var code = mosquitto_connect_async(m, settings.host, Int32(settings.port), Int32(settings.keepalive))
+            var error = errno
+            while code == MOSQ_ERR_SUCCESS.rawValue && !thread.isStopped {
+                code = mosquitto_loop(m, 1000, 1)
+                error = errno
+                publishStatusIfDue(m)
+            }
+            if thread.isStopped { break }
+            let attempt = session.withLock { $0 }
+            if attempt.connected { delay = 1 }
+            let failure = Failure(code: code, errno: error, attempt: attempt)
+            let wait = failure.slow ? MQTTFeed.slowest : delay
+            if !failure.slow { delay = min(delay * 2, MQTTFeed.slowest) }
+            changed(failure.state)
+            report("mqtt \(failure.state.rawValue)", "MQTT \(settings.host):\(settings.port): \(failure.reason); trying again in \(Int(wait)) s")
+            _ = wakeUp.wait(timeout: .now() + wait)
+        }
+        finished.signal()
+    }
+
+    private func setCallbacks(_ m: OpaquePointer) {
+        mosquitto_connect_callback_set(m) { _, me, code in MQTTFeed.from(me).connected(Int(code)) }
+        mosquitto_message_callback_set(m) { _, me, message in
+            guard let message else { return }
+            MQTTFeed.from(me).received(message.pointee)
+        }
+        mosquitto_subscribe_callback_set(m) { _, me, mid, count, granted in
+            guard let granted, (0..<Int(count)).contains(where: { granted[$0] > 1 }) else { return }
+            MQTTFeed.from(me).subscriptionRefused(mid)
+        }
+        mosquitto_publish_callback_set(m) { _, me, mid in
+            let feed = MQTTFeed.from(me)
+            if feed.session.withLock({ $0.farewell == mid }) { feed.wakeUp.signal() }
+        }
+        mosquitto_log_callback_set(m) { m, me, level, text in
+            guard level == MOSQ_LOG_ERR, let text else { return }
+            let feed = MQTTFeed.from(me)
+            // Why OpenSSL did not trust the broker, while the connection still holds it.
+            let verified = OpaquePointer(mosquitto_ssl_get(m)).map { SSL_get_verify_result($0) } ?? Int(X509_V_OK)
+            let why = switch Int32(verified) {
+            case X509_V_OK: String(String(cString: text).split(separator: ":").last ?? "")  // "OpenSSL Error[0]: error:...::certificate verify failed"
+            // libmosquitto's own hostname check leaves only this behind.
+            case X509_V_ERR_UNSPECIFIED, X509_V_ERR_HOSTNAME_MISMATCH: "the broker's certificate is not for \(feed.settings.host)"
+            default: String(cString: X509_verify_cert_error_string(verified))
+            }
+            feed.session.withLock { $0.logged = why }
+        }
     }
 
     private static func from(_ pointer: UnsafeMutableRawPointer?) -> MQTTFeed {
@@ -134,41 +153,35 @@ public final class MQTTFeed: @unchecked Sendable {
 
     private func connected(_ code: Int) {
         guard code == 0, let m = client else {
-            let why = String(cString: mosquitto_connack_string(Int32(code)))
-            changed(.reconnecting)
-            report("MQTT \(settings.host):\(settings.port) refused the connection: \(why); retrying")
+            session.withLock { $0.refusal = code }
             return
         }
-        for topic in settings.topics { mosquitto_subscribe(m, nil, topic, Int32(settings.qos)) }
-        if let topic = settings.statusTopic {
-            mosquitto_subscribe(m, nil, topic + "/set", Int32(settings.qos))
-            let words = Array(status(online: true).utf8)
-            mosquitto_publish(m, nil, topic, Int32(words.count), words, 1, true)
+        var topics: [Int32: String] = [:]
+        for topic in settings.topics + (settings.statusTopic.map { [$0 + "/set"] } ?? []) {
+            var mid: Int32 = 0
+            if mosquitto_subscribe(m, &mid, topic, Int32(settings.qos)) == MOSQ_ERR_SUCCESS.rawValue { topics[mid] = topic }
         }
+        session.withLock { $0.connected = true; $0.connections += 1; $0.subscriptions = topics }
+        publishStatusIfDue(m)
         changed(.connected)
     }
 
-    private func disconnected(_ code: Int) {
-        guard code != 0, client != nil else { return }
-        changed(.reconnecting)
-        report("MQTT \(settings.host):\(settings.port): connection lost; reconnecting")
+    private func subscriptionRefused(_ mid: Int32) {
+        let topic = session.withLock { $0.subscriptions[mid] } ?? "?"
+        report("mqtt subscription", "MQTT \(settings.host):\(settings.port) refused the subscription to '\(topic)' (its access list?); nothing from it will show")
     }
 
     private func received(_ message: mosquitto_message) {
         let topic = message.topic.map { String(cString: $0) } ?? ""
+        session.withLock { $0.messages += 1 }
         // No more than one byte past the longest line is copied: a larger payload is refused as too long.
         let length = min(Int(message.payloadlen), MQTTFeed.maximumPayload + 1)
         deliver(topic, message.payload.map { Array(UnsafeRawBufferPointer(start: $0, count: length)) } ?? [])
     }
 
-    /// The ring updates a message asks for: when the topic's last level names a ring (by name or
-    /// 1-based index), the payload is that ring's value alone; otherwise it is a feed line.
-    public static func parse(topic: String, payload: [UInt8], names: [String], goals: [Double?] = [])
-        -> Result<[(ring: Int, value: Double)], FeedLine.Rejection> {
-        if let last = topic.split(separator: "/").last.map(String.init), let ring = FeedLine.ringIndex(last, names: names),
-           let text = String(validating: payload, as: UTF8.self), !text.contains("=") && !text.hasPrefix("{") {
-            return FeedLine.parse("\(ring + 1)=\(text.trimmingCharacters(in: .whitespacesAndNewlines))", names: names, goals: goals)
-        }
-        return FeedLine.parse(payload, names: names, goals: goals)
-    }
+    /// Messages received and connections made so far, for `--stats`.
+    public var counts: (messages: Int, connections: Int) { session.withLock { ($0.messages, $0.connections) } }
+
+    /// Words for a libmosquitto result code.
+    static func words(_ code: Int32) -> String { String(cString: mosquitto_strerror(code)) }
 }

@@ -17,6 +17,9 @@ public final class FrameStats {
         if waitingSince == nil { waitingSince = time }
     }
 
+    /// A line on the live sources (the MQTT connection), if any.
+    public var sourceSummary: (() -> String?)?
+
     /// What presented the frames ("surface", "vsync (...)") and the refresh interval in seconds.
     public var presenter = "", refreshInterval = 0.0
 
@@ -58,6 +61,7 @@ public final class FrameStats {
             text += String(format: "; feed line to frame median %.2f ms, max %.2f ms (%d lines)",
                            sorted[sorted.count / 2] * 1000, sorted.last! * 1000, sorted.count)
         }
+        if let sources = sourceSummary?() { text += "; " + sources }
         return text
     }
 }

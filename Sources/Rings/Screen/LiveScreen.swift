@@ -143,7 +143,7 @@ public final class LiveScreen: Screen {
         }
         if let settings = options.mqtt {
             let count = Mutex(0), state = brokerState
-            broker = MQTTFeed(settings: settings, report: { problems.note(kind: "mqtt", $0) },
+            broker = MQTTFeed(settings: settings, report: { problems.note(kind: $0, $1) },
                               state: { now in state.withLock { $0 = now }; wake() }) { topic, payload in
                 let number = count.withLock { $0 += 1; return $0 }
                 queue.append(number: number, result: MQTTFeed.parse(topic: topic, payload: payload, names: names, goals: goals))
@@ -151,6 +151,10 @@ public final class LiveScreen: Screen {
             }
             broker?.ringNames = names
             broker?.start()
+            stats.sourceSummary = { [broker, state] in
+                guard let (messages, connections) = broker?.counts else { return nil }
+                return "MQTT \(state.withLock { $0 }?.rawValue ?? "connecting"), \(messages) messages, \(connections) connections"
+            }
         }
     }
 
@@ -169,6 +173,7 @@ public final class LiveScreen: Screen {
             switch result {
             case let .success(updates):
                 if let since { stats.lineArrived(at: since) }
+                broker?.noteValue(at: Date())
                 for update in updates { model.apply(.set(ring: update.ring, value: update.value), at: now) }
             case let .failure(rejection) where rejection.kind != .empty:
                 problems.note(kind: rejection.kind.rawValue, "feed line \(number): \(rejection.reason) (ignored; the rings keep their values)")
@@ -260,7 +265,7 @@ public final class LiveScreen: Screen {
         var chrome = Chrome.standard(theme: options.theme, values: counted, selection: model.selection, glyphs: glyphs)
         chrome.showHelp = showHelp
         if let state = shownBrokerState, !chrome.legend.isEmpty || options.theme.legend {
-            chrome.legend.append(LegendEntry(name: "MQTT", value: state.rawValue, widest: "reconnecting",
+            chrome.legend.append(LegendEntry(name: "MQTT", value: state.rawValue, widest: MQTTFeed.State.widest,
                                              color: state == .connected ? RGB8(150, 156, 168) : RGB8(255, 170, 60)))
         }
         chrome.hoveredButton = controls?.hovered

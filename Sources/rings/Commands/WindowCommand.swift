@@ -112,8 +112,7 @@ struct WindowCommand: ParsableCommand {
         }
         let entry = file.mqtt ?? MQTTEntry()
         do {
-            return try MQTTFeed.Settings(url: url, topics: topic.isEmpty ? entry.topics : topic, clientID: entry.clientID,
-                                         keepalive: entry.keepalive, qos: entry.qos, statusTopic: entry.statusTopic)
+            return try entry.settings(url: url, topics: topic.isEmpty ? entry.topics : topic)
         } catch { throw UserError(error) }
     }
 }

@@ -1,7 +1,8 @@
+import Foundation
 import Rings
 import TOMLKit
 
-/// The `[mqtt]` table of a config file: the broker and what to take from it.
+/// The `[mqtt]` table of a config file: the broker, the login and what to take from it.
 struct MQTTEntry: Equatable {
     var url: String?
     var topics: [String] = []
@@ -9,13 +10,23 @@ struct MQTTEntry: Equatable {
     var keepalive = 30
     var qos = 1
     var statusTopic: String?
+    /// TLS files and the password file, as paths from the config file's folder.
+    var ca: String?, cert: String?, key: String?
+    var username: String?, passwordFile: String?
 
-    static let keys = ["url", "topic", "client-id", "keepalive", "qos", "status-topic"]
+    static let keys = ["url", "topic", "client-id", "keepalive", "qos", "status-topic", "ca", "cert", "key", "username", "password-file"]
+
+    /// The settings this entry gives, with `url` and `topics` when the command line gives them.
+    func settings(url: String, topics: [String]) throws(MQTTFeed.Problem) -> MQTTFeed.Settings {
+        try MQTTFeed.Settings(url: url, topics: topics, clientID: clientID, keepalive: keepalive, qos: qos, statusTopic: statusTopic,
+                              ca: ca, cert: cert, key: key, username: username,
+                              password: try passwordFile.map { path throws(MQTTFeed.Problem) in try MQTTFeed.Settings.password(fromFile: path) })
+    }
 }
 
 extension ConfigReader {
     /// `[mqtt]`: url = "mqtt://HOST[:PORT]", topic = "FILTER" or a list, client-id, keepalive, qos,
-    /// status-topic.
+    /// status-topic, ca, cert, key, username, password-file.
     mutating func mqtt(_ value: TOMLValueConvertible) -> MQTTEntry? {
         guard let table = value.table else {
             report("mqtt", "must be a table: [mqtt] with url = \"mqtt://HOST\" and topic = \"FILTER\"")
@@ -37,12 +48,22 @@ extension ConfigReader {
             case "keepalive": entry.keepalive = integer(value, at, 5...3600) ?? entry.keepalive
             case "qos": entry.qos = integer(value, at, 0...1) ?? entry.qos
             case "status-topic": entry.statusTopic = string(value, at)
+            case "ca": entry.ca = string(value, at).map(besideConfig)
+            case "cert": entry.cert = string(value, at).map(besideConfig)
+            case "key": entry.key = string(value, at).map(besideConfig)
+            case "username": entry.username = string(value, at)
+            case "password": report(at, "is never kept in the config: put the password in a file only this user can read and give password-file")
+            case "password-file": entry.passwordFile = string(value, at).map(besideConfig)
             default: report(at, "is not an mqtt key (known: \(MQTTEntry.keys.joined(separator: ", ")))")
             }
         }
         guard let url = entry.url else { report("mqtt", "needs url = \"mqtt://HOST[:PORT]\""); return nil }
-        check("mqtt") { _ = try MQTTFeed.Settings(url: url, topics: entry.topics, clientID: entry.clientID, keepalive: entry.keepalive, qos: entry.qos,
-                                                       statusTopic: entry.statusTopic) }
+        check("mqtt") { _ = try entry.settings(url: url, topics: entry.topics) }
         return entry
+    }
+
+    /// A file's path as the config names it: from the config file's folder unless it starts with /.
+    func besideConfig(_ path: String) -> String {
+        path.hasPrefix("/") ? path : URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(path).path
     }
 }

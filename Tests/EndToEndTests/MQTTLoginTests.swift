@@ -1,0 +1,110 @@
+import Foundation
+import RingsRaster
+import Testing
+import TestSupport
+
+/// A broker that wants TLS and a login, with an access list, as a fleet's broker is set up: a good
+/// login shows values, a refused one, an untrusted CA and a certificate for another host are each
+/// said in one line, change nothing on screen and are tried again slowly.
+@Suite(.serialized) struct MQTTLoginTests {
+    static let ready = VirtualDisplay.missingTools.isEmpty && !Broker.missing && !Broker.missingTLSTools
+    static let why: Comment = "needs the display tools, mosquitto and openssl (make test installs them)"
+
+    /// A kiosk's config for the secure broker; `password` names the file, `ca` the CA it trusts.
+    func config(_ broker: Broker, host: String = "localhost", ca: String = "ca.crt", password: String = "lobby.pw") throws -> String {
+        let path = "\(broker.directory)/screen-\(UInt32.random(in: 0...UInt32.max)).toml"
+        try Data("""
+            theme = "flat"
+            size = "300x300"
+            progress = [0.1, 0.1, 0.1]
+            duration = 0.1
+            chrome = "none"
+            intro = false
+            [mqtt]
+            url = "mqtts://\(host):\(broker.tlsPort)"
+            topic = ["office/rings", "secret/rings"]
+            ca = "\(ca)"
+            username = "lobby"
+            password-file = "\(password)"
+            status-topic = "screens/lobby"
+            """.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    func launch(_ display: VirtualDisplay, _ config: String, stderr: String) throws -> (Process, String) {
+        FileManager.default.createFile(atPath: stderr, contents: nil)
+        return try display.launchRings(["--config", config]) { $0.standardError = FileHandle(forWritingAtPath: stderr) }
+    }
+
+    func capture(_ display: VirtualDisplay, _ window: String) throws -> Pixmap {
+        try display.screenshot().subview(try display.clientArea(of: window))
+    }
+
+    /// A good login over TLS: values on its topics show (retained ones at start); a topic the access
+    /// list denies shows nothing, and the refused subscription is said once.
+    @Test(.enabled(if: ready, why))
+    func aGoodLoginShowsValuesAndTheAccessListIsKept() throws {
+        let broker = try Broker(secure: true)
+        try broker.publish("office/rings", "1=0.3 2=0.3 3=0.3", retain: true)
+        let display = try VirtualDisplay()
+        let stderr = "\(broker.directory)/good.err"
+        let (process, window) = try launch(display, try config(broker), stderr: stderr)
+        defer { if process.isRunning { process.terminate() } }
+        #expect(try settled { differingPixels(try capture(display, window), try ringsRender("300x300", "0.3,0.3,0.3")) } == 0)
+        #expect(eventually(within: 10) { ((try? broker.retained("screens/lobby")) ?? nil)?.contains(#""state":"online""#) == true })
+        try broker.publish("secret/rings", "1=0.9 2=0.9 3=0.9")
+        try broker.publish("office/rings", "1=0.6")
+        #expect(try settled { differingPixels(try capture(display, window), try ringsRender("300x300", "0.6,0.3,0.3")) } == 0,
+                "the access list's denied topic shows nothing")
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let said = (try? String(contentsOfFile: stderr, encoding: .utf8)) ?? ""
+        #expect(said.split(separator: "\n").filter { $0.contains("secret/rings") }.count <= 1, "\(said)")
+    }
+
+    /// A wrong password, an untrusted CA and a certificate for another host: one line each with the
+    /// reason, nothing from the broker on screen, no spinning (under 2 % of a core over 10 s), one
+    /// attempt in those 10 s; once the broker takes the password, the screen connects by itself.
+    @Test(.enabled(if: ready, why))
+    func refusalsAreSaidOnceAndTriedAgainSlowly() throws {
+        let broker = try Broker(secure: true)
+        try broker.publish("office/rings", "1=0.5 2=0.5 3=0.5", retain: true)
+        try Data("wrong\n".utf8).write(to: URL(fileURLWithPath: "\(broker.directory)/wrong.pw"))
+        let cases = [("wrong password", try config(broker, password: "wrong.pw"), "the broker refused the login: not authorised"),
+                     ("untrusted CA", try config(broker, ca: "other-ca.crt"), "TLS failed: self-signed certificate in certificate chain"),
+                     ("another host", try config(broker, host: "127.0.0.1"), "TLS failed: the broker's certificate is not for 127.0.0.1")]
+        var screens: [(Process, String, VirtualDisplay, String)] = []
+        for (index, (_, config, _)) in cases.enumerated() {
+            let display = try VirtualDisplay()
+            let stderr = "\(broker.directory)/case\(index).err"
+            let (process, window) = try launch(display, config, stderr: stderr)
+            screens.append((process, window, display, stderr))
+        }
+        defer { for (process, _, _, _) in screens where process.isRunning { process.terminate() } }
+        sleep(1)
+        let before = screens.map { cpuSeconds(of: $0.0.processIdentifier) }
+        let attemptsBefore = broker.log.components(separatedBy: "New connection from").count
+        sleep(10)
+        let attempts = broker.log.components(separatedBy: "New connection from").count - attemptsBefore
+        let initial = try ringsRender("300x300", "0.1,0.1,0.1")
+        for (index, (name, _, reason)) in cases.enumerated() {
+            let (process, window, display, stderr) = screens[index]
+            let used = cpuSeconds(of: process.processIdentifier) - before[index]
+            #expect(used < 0.2, "\(name): \(used) s of CPU in 10 s")
+            #expect(process.isRunning, "\(name)")
+            let lines = ((try? String(contentsOfFile: stderr, encoding: .utf8)) ?? "").split(separator: "\n")
+            #expect(lines == ["rings: MQTT \(index == 2 ? "127.0.0.1" : "localhost"):\(broker.tlsPort): \(reason); trying again in 30 s"],
+                    "\(name): \(lines)")
+            #expect(differingPixels(try capture(display, window), initial) == 0, "\(name): nothing from that broker shows")
+        }
+        #expect(attempts == 0, "no attempt between the first and the slow pace's next: \(attempts)")
+        // The broker now takes the screen's password: its next attempt, at most 30 s after its first, gets in.
+        try broker.setPassword("wrong")
+        try broker.publish("office/rings", "1=0.5 2=0.5 3=0.5", retain: true)  // the restarted broker kept nothing
+        let (_, window, display, _) = screens[0]
+        let retained = try ringsRender("300x300", "0.5,0.5,0.5")
+        #expect(try eventually(within: 30) { differingPixels(try capture(display, window), retained) == 0 },
+                "a refused screen tries again by itself and shows the broker's values; it said \((try? String(contentsOfFile: screens[0].3, encoding: .utf8)) ?? ""), the broker \(broker.log.suffix(1500))")
+    }
+}
