@@ -98,12 +98,15 @@ import TestSupport
         #expect(eventually(within: 10) { ((try? broker.retained("screens/lobby")) ?? nil)?.contains(#""state":"online""#) == true })
         #expect(eventually(within: 10) { ((try? broker.retained("screens/floor")) ?? nil)?.contains(#""state":"online""#) == true })
         let status = try broker.retained("screens/lobby") ?? ""
-        #expect(status.contains(#""client":"lobby""#) && status.contains(#""rings":["Red","Green","Blue"]"#), "\(status)")
+        #expect(status.contains(#""client":"lobby""#) && status.contains(#""rings":["Red","Green","Blue"]"#)
+                && status.contains(#""version":""#) && status.contains(#""updated":null"#), "\(status)")
         try broker.publish("fleet/rings", "1=0.7 2=0.7 3=0.7")
         let both = try ringsRender("300x300", "0.7,0.7,0.7")
         for (_, window, display) in screens {
             #expect(try settled { differingPixels(try display.screenshot().subview(try display.clientArea(of: window)), both) } == 0)
         }
+        #expect(eventually(within: 5) { ((try? broker.retained("screens/lobby")) ?? nil)?.contains(#""updated":"20"#) == true },
+                "the first value's time in the status")
         // One screen alone, on its own control topic.
         try broker.publish("screens/floor/set", "1=0.2")
         let floor = try ringsRender("300x300", "0.2,0.7,0.7")
@@ -118,5 +121,35 @@ import TestSupport
         screens[1].0.terminate()
         screens[1].0.waitUntilExit()
         #expect(((try? broker.retained("screens/floor")) ?? nil)?.contains(#""state":"offline""#) == true)
+    }
+
+    /// A screen with a client id of its own keeps its session: what was published at QoS 1 while it
+    /// was away (killed, restarted) shows when it is back, though nothing was retained.
+    @Test(.enabled(if: ready, why))
+    func aScreenThatWasAwayGetsWhatWasPublishedMeanwhile() throws {
+        let broker = try Broker()
+        let config = broker.directory + "/kept.toml"
+        try Data("""
+            theme = "flat"
+            size = "300x300"
+            progress = [0.1, 0.1, 0.1]
+            duration = 0.1
+            chrome = "none"
+            intro = false
+            [mqtt]
+            url = "\(broker.url)"
+            topic = "fleet/rings"
+            client-id = "kept-\(getpid())"
+            """.utf8).write(to: URL(fileURLWithPath: config))
+        let display = try VirtualDisplay()
+        var (process, window) = try display.launchRings(["--config", config]) { _ in }
+        #expect(eventually(within: 10) { broker.log.contains("kept-\(getpid())") }, "connected")
+        usleep(500_000)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        try broker.publish("fleet/rings", "1=0.4 2=0.4 3=0.4")
+        (process, window) = try display.launchRings(["--config", config]) { _ in }
+        defer { if process.isRunning { process.terminate() } }
+        #expect(try settled { differingPixels(try capture(display, window), try ringsRender("300x300", "0.4,0.4,0.4")) } == 0)
     }
 }

@@ -24,6 +24,8 @@ public final class MQTTFeed: @unchecked Sendable {
     /// Signalled by `stop` (ends a wait between attempts) and by the thread when it has ended.
     private let wakeUp = DispatchSemaphore(value: 0), finished = DispatchSemaphore(value: 0)
     let session = Mutex(Session())
+    /// The topic filters subscribed to: the settings' and this screen's own `STATUS-TOPIC/set`.
+    private let filters: [String]
     /// Messages longer than this are refused before they are copied.
     public static let maximumPayload = FeedLine.maximumLength
     /// The slow pace: the longest wait between attempts, and the wait after a refusal.
@@ -32,6 +34,7 @@ public final class MQTTFeed: @unchecked Sendable {
     public init(settings: Settings, report: @escaping @Sendable (_ kind: String, _ message: String) -> Void,
                 state: @escaping @Sendable (State) -> Void, deliver: @escaping @Sendable (_ topic: String, _ payload: [UInt8]) -> Void) {
         self.settings = settings; self.report = report; self.changed = state; self.deliver = deliver
+        filters = settings.topics + (settings.statusTopic.map { [$0 + "/set"] } ?? [])
     }
 
     deinit { stop() }
@@ -41,7 +44,7 @@ public final class MQTTFeed: @unchecked Sendable {
     /// Starts the network thread, which connects in the background (the window does not wait for the broker).
     public func start() {
         _ = MQTTFeed.library
-        guard client == nil, let m = mosquitto_new(settings.clientID, true, Unmanaged.passUnretained(self).toOpaque()) else {
+        guard client == nil, let m = mosquitto_new(settings.clientID, !settings.keepsSession, Unmanaged.passUnretained(self).toOpaque()) else {
             report("mqtt", "cannot start an MQTT client")
             return
         }
@@ -157,7 +160,7 @@ public final class MQTTFeed: @unchecked Sendable {
             return
         }
         var topics: [Int32: String] = [:]
-        for topic in settings.topics + (settings.statusTopic.map { [$0 + "/set"] } ?? []) {
+        for topic in filters {
             var mid: Int32 = 0
             if mosquitto_subscribe(m, &mid, topic, Int32(settings.qos)) == MOSQ_ERR_SUCCESS.rawValue { topics[mid] = topic }
         }
@@ -172,7 +175,13 @@ public final class MQTTFeed: @unchecked Sendable {
     }
 
     private func received(_ message: mosquitto_message) {
-        let topic = message.topic.map { String(cString: $0) } ?? ""
+        guard let name = message.topic else { return }
+        // A kept session may still hold subscriptions that an earlier config asked for: only ours count.
+        guard filters.contains(where: { filter in
+            var matches = false
+            return mosquitto_topic_matches_sub(filter, name, &matches) == MOSQ_ERR_SUCCESS.rawValue && matches
+        }) else { return }
+        let topic = String(cString: name)
         session.withLock { $0.messages += 1 }
         // No more than one byte past the longest line is copied: a larger payload is refused as too long.
         let length = min(Int(message.payloadlen), MQTTFeed.maximumPayload + 1)

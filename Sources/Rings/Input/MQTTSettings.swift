@@ -6,6 +6,9 @@ extension MQTTFeed {
         public var host: String, port: Int, tls: Bool
         public var topics: [String]
         public var clientID: String
+        /// A screen with a client id of its own and QoS 1 keeps its session on the broker, which
+        /// holds the messages that arrive while the screen is away and delivers them when it is back.
+        public var keepsSession: Bool
         public var keepalive: Int
         public var qos: Int
         /// Where this screen says it is `online` (retained) and the broker says `offline` when it
@@ -50,6 +53,7 @@ extension MQTTFeed {
             self.topics = topics; self.keepalive = keepalive; self.qos = qos; self.statusTopic = statusTopic
             self.ca = ca; self.cert = cert; self.key = key; self.username = username; self.password = password
             self.clientID = clientID ?? "rings-\(ProcessInfo.processInfo.hostName)-\(getpid())"
+            self.keepsSession = clientID != nil && qos == 1
         }
 
         /// The password in `path`: its first line, which must not be empty; the file at most 4 KB.

@@ -2,20 +2,21 @@ import CMosquitto
 import Foundation
 
 extension MQTTFeed {
-    /// A ring took a value at `time`: the next `online` message says so (at most one a minute).
+    /// A ring took a value at `time`: the next `online` message says so (at once for the first value
+    /// of a connection, then at most one a minute).
     public func noteValue(at time: Date) {
         session.withLock { $0.lastValue = time }
     }
 
-    /// Publishes the retained `online` message on connecting, and again when the last value's time
-    /// has moved and a minute has passed since the last one; called on the network thread.
+    /// Publishes the retained `online` message on connecting, on the connection's first value, and
+    /// again when the last value's time has moved and a minute has passed; on the network thread.
     func publishStatusIfDue(_ m: OpaquePointer) {
         guard let topic = settings.statusTopic else { return }
         let now = Date()
         let due: Date?? = session.withLock { session in
             guard session.connected else { return nil }
             if let sent = session.statusSent {
-                guard session.lastValue != session.statusValue, now.timeIntervalSince(sent) >= 60 else { return nil }
+                guard session.lastValue != session.statusValue, session.statusValue == nil || now.timeIntervalSince(sent) >= 60 else { return nil }
             }
             session.statusSent = now
             session.statusValue = session.lastValue
