@@ -3,3 +3,5 @@
 // "certificate verify failed").
 #include <openssl/ssl.h>
 #include <openssl/x509.h>
+// glibc's mallopt, so that a broker's large messages do not stay resident once freed.
+#include <malloc.h>

@@ -81,9 +81,9 @@ import TestSupport
         #expect(rings.terminationStatus == 0, "\(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))")
         let stats = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(stats.contains("presenter vsync"), "\(stats)")
-        let median = try #require(Self.number(after: "frame interval median ", in: stats))
-        let presented = try #require(Self.number(after: "frames presented ", in: stats))
-        let dropped = try #require(Self.number(after: "dropped ", in: stats))
+        let median = try #require(number(after: "frame interval median ", in: stats))
+        let presented = try #require(number(after: "frames presented ", in: stats))
+        let dropped = try #require(number(after: "dropped ", in: stats))
         // cage's headless output paces presents at about 16 ms (60 Hz).
         #expect(abs(median - 16.4) <= 1.64, "median interval \(median) ms: \(stats)")
         // Over 8 s (about 490 frames) a burst of noise on this 2-core machine weighs less than over 4 s.
@@ -129,10 +129,5 @@ import TestSupport
         #expect(rings.terminationStatus == 1)
         let lines = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
         #expect(lines.filter { $0.hasPrefix("rings") }.count == 1 && lines.last?.contains("lost the display") == true, "\(lines)")
-    }
-
-    static func number(after label: String, in text: String) -> Double? {
-        guard let range = text.range(of: label) else { return nil }
-        return Double(text[range.upperBound...].prefix { $0.isNumber || $0 == "." })
     }
 }

@@ -73,3 +73,9 @@ public func residentBytes(of pid: pid_t) -> Int? {
           let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
     return kilobytes * 1024
 }
+
+/// The number written right after `label` in `text` (a `--stats` line, say), or nil.
+public func number(after label: String, in text: String) -> Double? {
+    guard let range = text.range(of: label) else { return nil }
+    return Double(text[range.upperBound...].prefix { $0.isNumber || $0 == "." })
+}

@@ -39,7 +39,13 @@ public final class MQTTFeed: @unchecked Sendable {
 
     deinit { stop() }
 
-    private static let library: Void = { mosquitto_lib_init() }()
+    private static let library: Void = {
+        mosquitto_lib_init()
+        // libmosquitto holds each message whole (up to the broker's limit, 1 MB and more) before we
+        // refuse it; glibc would raise its mmap threshold after the first such block and keep the
+        // later ones resident in the network thread's heap. Fixed, they go back to the system.
+        mallopt(M_MMAP_THRESHOLD, 128 * 1024)
+    }()
 
     /// Starts the network thread, which connects in the background (the window does not wait for the broker).
     public func start() {
