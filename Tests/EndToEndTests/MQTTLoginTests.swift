@@ -44,7 +44,7 @@ import TestSupport
     /// list denies shows nothing, and the refused subscription is said once.
     @Test(.enabled(if: ready, why))
     func aGoodLoginShowsValuesAndTheAccessListIsKept() throws {
-        let broker = try Broker(secure: true)
+        let broker = try Broker(security: .standard)
         try broker.publish("office/rings", "1=0.3 2=0.3 3=0.3", retain: true)
         let display = try VirtualDisplay()
         let stderr = "\(broker.directory)/good.err"
@@ -68,7 +68,7 @@ import TestSupport
     /// attempt in those 10 s; once the broker takes the password, the screen connects by itself.
     @Test(.enabled(if: ready, why))
     func refusalsAreSaidOnceAndTriedAgainSlowly() throws {
-        let broker = try Broker(secure: true)
+        let broker = try Broker(security: .standard)
         try broker.publish("office/rings", "1=0.5 2=0.5 3=0.5", retain: true)
         try Data("wrong\n".utf8).write(to: URL(fileURLWithPath: "\(broker.directory)/wrong.pw"))
         let cases = [("wrong password", try config(broker, password: "wrong.pw"), "the broker refused the login: not authorised"),

@@ -1,31 +1,56 @@
 import Foundation
 
+/// How a secure broker's TLS listener is set up: its lines of mosquitto.conf (given the folder its
+/// files are in and its port), its access list, and its users with their passwords.
+public struct BrokerSecurity {
+    public var listener: (_ directory: String, _ port: Int) -> String
+    public var acl: String
+    public var users: [String: String]
+
+    public init(listener: @escaping (_ directory: String, _ port: Int) -> String, acl: String, users: [String: String]) {
+        self.listener = listener; self.acl = acl; self.users = users
+    }
+
+    /// User `lobby` (password `s3cret`) alone, who may read `office/rings/#` and `screens/lobby/#`.
+    public static var standard: BrokerSecurity { BrokerSecurity(listener: { directory, port in
+        """
+        listener \(port) 127.0.0.1
+        cafile \(directory)/ca.crt
+        certfile \(directory)/broker.crt
+        keyfile \(directory)/broker.key
+        allow_anonymous false
+        password_file \(directory)/passwd
+        acl_file \(directory)/acl
+        """
+    }, acl: "user lobby\ntopic read office/rings/#\ntopic readwrite screens/lobby/#\n", users: ["lobby": "s3cret"]) }
+}
+
 /// A real Mosquitto broker on a loopback port of its own, for the tests; stopped (and its files
-/// removed) when it goes away. A secure broker also listens with TLS on `tlsPort`, for user `lobby`
-/// (password `s3cret`, in `lobby.pw`) alone, who may read `office/rings/#` and `screens/lobby/#`;
-/// its files (`ca.crt`, a certificate for `localhost`, `other-ca.crt` that signed nothing of it)
-/// are made by openssl and mosquitto_passwd. The plain port takes anyone, for the tests' own messages.
+/// removed) when it goes away. A secure broker also listens with TLS on `tlsPort`, set up by its
+/// `BrokerSecurity`; its files (`ca.crt`, `broker.crt` for `localhost`, `other-ca.crt` that signed
+/// nothing of it, `passwd`, `acl`, and `USER.pw` with each user's password) are made by openssl
+/// and mosquitto_passwd. The plain port takes anyone, for the tests' own messages.
 public final class Broker {
     public let port: Int, tlsPort: Int
     public let directory: String
-    private let secure: Bool
+    private let security: BrokerSecurity?
     private var process: Process?
 
     public static var missing: Bool { which("mosquitto") == nil || which("mosquitto_pub") == nil }
     public static var missingTLSTools: Bool { which("openssl") == nil || which("mosquitto_passwd") == nil }
 
-    public init(secure: Bool = false) throws {
+    public init(security: BrokerSecurity? = nil) throws {
         directory = NSTemporaryDirectory() + "rings-broker-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         port = Int.random(in: 20_000...40_000)
         tlsPort = port + 1
-        self.secure = secure
-        if secure { try makeSecurityFiles() }
+        self.security = security
+        if let security { try makeSecurityFiles(security) }
         try start()
     }
 
     /// The CA, the broker's certificate for localhost, another CA, the password file and the access list.
-    private func makeSecurityFiles() throws {
+    private func makeSecurityFiles(_ security: BrokerSecurity) throws {
         let openssl = which("openssl")!
         func run(_ path: String, _ arguments: [String]) throws {
             let result = try runProgram(path, arguments, timeout: 60)
@@ -36,22 +61,24 @@ public final class Broker {
             try run(openssl, ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", at("\(ca).key"), "-out", at("\(ca).crt"),
                               "-days", "2", "-subj", "/CN=rings test \(ca)"])
         }
-        try run(openssl, ["req", "-newkey", "rsa:2048", "-nodes", "-keyout", at("server.key"), "-out", at("server.csr"), "-subj", "/CN=localhost"])
-        try Data("subjectAltName=DNS:localhost\n".utf8).write(to: URL(fileURLWithPath: at("server.ext")))
-        try run(openssl, ["x509", "-req", "-in", at("server.csr"), "-CA", at("ca.crt"), "-CAkey", at("ca.key"), "-CAcreateserial",
-                          "-out", at("server.crt"), "-days", "2", "-extfile", at("server.ext")])
+        try run(openssl, ["req", "-newkey", "rsa:2048", "-nodes", "-keyout", at("broker.key"), "-out", at("broker.csr"), "-subj", "/CN=localhost"])
+        try Data("subjectAltName=DNS:localhost\n".utf8).write(to: URL(fileURLWithPath: at("broker.ext")))
+        try run(openssl, ["x509", "-req", "-in", at("broker.csr"), "-CA", at("ca.crt"), "-CAkey", at("ca.key"), "-CAcreateserial",
+                          "-out", at("broker.crt"), "-days", "2", "-extfile", at("broker.ext")])
         try Data().write(to: URL(fileURLWithPath: at("passwd")))
-        try setPassword("s3cret")
-        try Data("s3cret\n".utf8).write(to: URL(fileURLWithPath: at("lobby.pw")))
-        try Data("user lobby\ntopic read office/rings/#\ntopic readwrite screens/lobby/#\n".utf8).write(to: URL(fileURLWithPath: at("acl")))
+        for (user, password) in security.users {
+            try setPassword(password, of: user)
+            try Data("\(password)\n".utf8).write(to: URL(fileURLWithPath: at("\(user).pw")))
+        }
+        try Data(security.acl.utf8).write(to: URL(fileURLWithPath: at("acl")))
         // The broker drops to its own user when started as root: it must be able to read them.
-        for name in ["ca.crt", "server.crt", "server.key", "passwd", "acl"] { chmod(at(name), 0o644) }
+        for name in ["ca.crt", "broker.crt", "broker.key", "passwd", "acl"] { chmod(at(name), 0o644) }
     }
 
-    /// Gives user `lobby` this password in the broker's password file; a running broker is started
+    /// Gives `user` this password in the broker's password file; a running broker is started
     /// again to read it (mosquitto 2.0.11 does not read a listener's own password file again on SIGHUP).
-    public func setPassword(_ password: String) throws {
-        let result = try runProgram(which("mosquitto_passwd")!, ["-b", "\(directory)/passwd", "lobby", password], timeout: 20)
+    public func setPassword(_ password: String, of user: String = "lobby") throws {
+        let result = try runProgram(which("mosquitto_passwd")!, ["-b", "\(directory)/passwd", user, password], timeout: 20)
         guard result.status == 0 else { throw BrokerError("mosquitto_passwd: \(result.stderr)") }
         chmod("\(directory)/passwd", 0o644)
         if process != nil {
@@ -69,18 +96,7 @@ public final class Broker {
     public func start() throws {
         let config = directory + "/mosquitto.conf"
         var settings = "per_listener_settings true\npersistence false\nlog_dest stderr\nlistener \(port) 127.0.0.1\nallow_anonymous true\n"
-        if secure {
-            settings += """
-                listener \(tlsPort) 127.0.0.1
-                cafile \(directory)/ca.crt
-                certfile \(directory)/server.crt
-                keyfile \(directory)/server.key
-                allow_anonymous false
-                password_file \(directory)/passwd
-                acl_file \(directory)/acl
-
-                """
-        }
+        if let security { settings += security.listener(directory, tlsPort) + "\n" }
         try Data(settings.utf8).write(to: URL(fileURLWithPath: config))
         let broker = Process()
         broker.executableURL = URL(fileURLWithPath: which("mosquitto")!)
@@ -124,5 +140,5 @@ public final class Broker {
 /// The broker could not be started or used.
 public struct BrokerError: Error, CustomStringConvertible {
     public let description: String
-    init(_ description: String) { self.description = description }
+    public init(_ description: String) { self.description = description }
 }

@@ -1,0 +1,91 @@
+import Foundation
+import RingsRaster
+import Testing
+import TestSupport
+
+/// The README's fleet, as written there: its mosquitto.conf, access list, screen config and
+/// mosquitto_pub lines, on a real broker with TLS and passwords, and two kiosks.
+@Suite(.serialized) struct MQTTFleetTests {
+    static let ready = VirtualDisplay.missingTools.isEmpty && !Broker.missing && !Broker.missingTLSTools
+    static let why: Comment = "needs the display tools, mosquitto and openssl (make test installs them)"
+
+    static let readme = (try? String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../README.md"), encoding: .utf8)) ?? ""
+
+    /// The README's code block whose first line is `first`.
+    static func block(_ first: String) throws -> String {
+        guard let start = readme.range(of: "\n" + first + "\n"), let end = readme.range(of: "```", range: start.upperBound..<readme.endIndex) else {
+            throw BrokerError("the README has no block starting \(first)")
+        }
+        return String(readme[start.upperBound..<end.lowerBound])
+    }
+
+    /// The README's command lines that start with `start`, in order.
+    static func commands(_ start: String) -> [String] {
+        readme.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix(start) }
+    }
+
+    @Test(.enabled(if: ready, why))
+    func theReadmesFleetMovesTwoScreensWithOneLine() throws {
+        let conf = try Self.block("# /etc/mosquitto/conf.d/fleet.conf"), acl = try Self.block("# /etc/mosquitto/acl")
+        let screenConfig = try Self.block("# /etc/rings/lobby.toml (the floor's is the same with floor for lobby)")
+        let security = BrokerSecurity(listener: { directory, port in
+            conf.replacingOccurrences(of: "per_listener_settings true\n", with: "")  // the test broker's own config says it
+                .replacingOccurrences(of: "listener 8883", with: "listener \(port) 127.0.0.1")
+                .replacingOccurrences(of: "/etc/mosquitto/certs/", with: directory + "/")
+                .replacingOccurrences(of: "/etc/mosquitto/", with: directory + "/")
+        }, acl: acl, users: ["lobby": "lobby-pw", "floor": "floor-pw", "feeder": "feeder-pw"])
+        let broker = try Broker(security: security)
+        var screens: [(process: Process, window: String, display: VirtualDisplay)] = []
+        for name in ["lobby", "floor"] {
+            let config = screenConfig.replacingOccurrences(of: "broker.example:8883", with: "localhost:\(broker.tlsPort)")
+                .replacingOccurrences(of: "fullscreen = true", with: "theme = \"flat\"\nchrome = \"none\"\nintro = false\nduration = 0.1\nprogress = [0.1, 0.1, 0.1]")
+                .replacingOccurrences(of: "lobby", with: name)
+            let path = "\(broker.directory)/\(name).toml"
+            try Data(config.utf8).write(to: URL(fileURLWithPath: path))
+            try FileManager.default.copyItem(atPath: "\(broker.directory)/\(name).pw", toPath: "\(broker.directory)/\(name).password")
+            let display = try VirtualDisplay()
+            let (process, window) = try display.launchRings(["--config", path])
+            screens.append((process, window, display))
+        }
+        defer { for screen in screens where screen.process.isRunning { screen.process.terminate() } }
+        // A kiosk fills its screen: what it shows is compared with a render of that size.
+        func shows(_ index: Int, _ values: String) throws -> Bool {
+            let (_, window, display) = screens[index]
+            let area = try display.clientArea(of: window)
+            let expected = try ringsRender("\(area.width)x\(area.height)", values)
+            return try settled { differingPixels(try display.screenshot().subview(try display.clientArea(of: window)), expected) } == 0
+        }
+        for name in ["lobby", "floor"] {
+            #expect(eventually(within: 10) { ((try? broker.retained("screens/\(name)")) ?? nil)?.contains(#""state":"online""#) == true }, "\(name)")
+        }
+        // The README's lines, against this broker.
+        let lines = Self.commands("mosquitto_pub -h broker.example").map {
+            $0.replacingOccurrences(of: "broker.example", with: "localhost").replacingOccurrences(of: "-p 8883", with: "-p \(broker.tlsPort)")
+                .replacingOccurrences(of: "--cafile ca.crt", with: "--cafile \(broker.directory)/ca.crt")
+        }
+        try #require(lines.count == 2, "\(lines)")
+        func run(_ line: String, as user: String = "feeder") throws -> RunResult {
+            try runProgram("/bin/sh", ["-c", line.replacingOccurrences(of: "-u feeder", with: "-u \(user)")],
+                           environment: ["FEEDER_PASSWORD": "\(user)-pw", "PATH": "/usr/bin:/bin"], timeout: 20)
+        }
+        let all = try run(lines[0])
+        #expect(all.status == 0, "\(all.stderr)")
+        #expect(try shows(0, "0.72,1.35,0.48") && (try shows(1, "0.72,1.35,0.48")), "one line moves both screens")
+        _ = try run(lines[1])
+        #expect(try shows(1, "0.2,1.35,0.48"), "the floor alone")
+        #expect(try shows(0, "0.72,1.35,0.48"), "the lobby unmoved")
+        // A screen's login cannot move the fleet, nor another screen.
+        _ = try run(lines[0].replacingOccurrences(of: "1=0.72", with: "1=0.99"), as: "lobby")
+        _ = try run(lines[1].replacingOccurrences(of: "1=0.2", with: "1=0.99"), as: "lobby")
+        // The feeder's next line shows after anything the lobby's could have done.
+        _ = try run(lines[0].replacingOccurrences(of: "1=0.72 2=135% 3=48%", with: "3=0.5"))
+        #expect(try shows(0, "0.72,1.35,0.5") && (try shows(1, "0.2,1.35,0.5")), "a screen's login wrote nothing")
+        let alive = Self.commands("mosquitto_sub -h broker.example").first.map {
+            $0.replacingOccurrences(of: "broker.example", with: "localhost").replacingOccurrences(of: "-p 8883", with: "-p \(broker.tlsPort)")
+                .replacingOccurrences(of: "--cafile ca.crt", with: "--cafile \(broker.directory)/ca.crt") + " -C 2 -W 5"
+        } ?? ""
+        let said = try run(alive).stdout
+        #expect(said.contains(#"screens/lobby {"#) && said.contains(#"screens/floor {"#), "\(said)")
+    }
+}
