@@ -12,23 +12,14 @@ import TestSupport
 
     /// A kiosk's config for the secure broker; `password` names the file, `ca` the CA it trusts.
     func config(_ broker: Broker, host: String = "localhost", ca: String = "ca.crt", password: String = "lobby.pw") throws -> String {
-        let path = "\(broker.directory)/screen-\(UInt32.random(in: 0...UInt32.max)).toml"
-        try Data("""
-            theme = "flat"
-            size = "300x300"
-            progress = [0.1, 0.1, 0.1]
-            duration = 0.1
-            chrome = "none"
-            intro = false
-            [mqtt]
+        try broker.screenConfig("screen-\(UInt32.random(in: 0...UInt32.max))", mqtt: """
             url = "mqtts://\(host):\(broker.tlsPort)"
             topic = ["office/rings", "secret/rings"]
             ca = "\(ca)"
             username = "lobby"
             password-file = "\(password)"
             status-topic = "screens/lobby"
-            """.utf8).write(to: URL(fileURLWithPath: path))
-        return path
+            """)
     }
 
     func launch(_ display: VirtualDisplay, _ config: String, stderr: String) throws -> (Process, String) {

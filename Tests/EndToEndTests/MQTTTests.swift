@@ -71,25 +71,15 @@ import TestSupport
     @Test(.enabled(if: ready, why))
     func aFleetOfTwoScreensOnOneBroker() throws {
         let broker = try Broker()
-        let directory = NSTemporaryDirectory() + "rings-fleet-\(getpid())"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         var screens: [(Process, String, VirtualDisplay)] = []
         for name in ["lobby", "floor"] {
-            let config = "\(directory)/\(name).toml"
-            try Data("""
-                theme = "flat"
-                size = "300x300"
-                progress = [0.1, 0.1, 0.1]
-                duration = 0.1
-                chrome = "none"
-                intro = false
-                [mqtt]
+            let config = try broker.screenConfig(name, mqtt: """
                 url = "\(broker.url)"
                 topic = "fleet/rings"
                 client-id = "\(name)"
                 keepalive = 5
                 status-topic = "screens/\(name)"
-                """.utf8).write(to: URL(fileURLWithPath: config))
+                """)
             let display = try VirtualDisplay()
             let (process, window) = try display.launchRings(["--config", config]) { _ in }
             screens.append((process, window, display))
@@ -128,19 +118,11 @@ import TestSupport
     @Test(.enabled(if: ready, why))
     func aScreenThatWasAwayGetsWhatWasPublishedMeanwhile() throws {
         let broker = try Broker()
-        let config = broker.directory + "/kept.toml"
-        try Data("""
-            theme = "flat"
-            size = "300x300"
-            progress = [0.1, 0.1, 0.1]
-            duration = 0.1
-            chrome = "none"
-            intro = false
-            [mqtt]
+        let config = try broker.screenConfig("kept", mqtt: """
             url = "\(broker.url)"
             topic = "fleet/rings"
             client-id = "kept-\(getpid())"
-            """.utf8).write(to: URL(fileURLWithPath: config))
+            """)
         let display = try VirtualDisplay()
         var (process, window) = try display.launchRings(["--config", config]) { _ in }
         #expect(eventually(within: 10) { broker.log.contains("kept-\(getpid())") }, "connected")

@@ -87,6 +87,15 @@ public final class Broker {
         }
     }
 
+    /// Writes a screen's config in the broker's folder, named `name`.toml: the flat theme at 300x300,
+    /// rings at 0.1, no chrome, no grow-in, and this `[mqtt]` table's lines; returns its path.
+    public func screenConfig(_ name: String, mqtt: String) throws -> String {
+        let path = "\(directory)/\(name).toml"
+        let text = "theme = \"flat\"\nsize = \"300x300\"\nprogress = [0.1, 0.1, 0.1]\nduration = 0.1\nchrome = \"none\"\nintro = false\n[mqtt]\n" + mqtt
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
     /// What the broker has logged (connections, refusals).
     public var log: String { (try? String(contentsOfFile: "\(directory)/broker.log", encoding: .utf8)) ?? "" }
 

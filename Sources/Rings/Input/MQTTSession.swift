@@ -45,7 +45,9 @@ extension MQTTFeed {
                 reason = code == MOSQ_ERR_KEEPALIVE.rawValue ? "the broker stopped answering" : "connection lost"
                 state = .reconnecting; slow = false
             } else if code == MOSQ_ERR_ERRNO.rawValue {
-                reason = String(cString: strerror(errno)); state = .reconnecting; slow = false
+                reason = String(cString: strerror(errno)).lowercased(); state = .reconnecting; slow = false
+            } else if code == MOSQ_ERR_EAI.rawValue {
+                reason = "the host name cannot be resolved"; state = .reconnecting; slow = false
             } else {
                 reason = Failure.trimmed(MQTTFeed.words(code)); state = .reconnecting; slow = false
             }
