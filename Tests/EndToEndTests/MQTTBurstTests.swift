@@ -9,8 +9,9 @@ import TestSupport
     static let ready = VirtualDisplay.missingTools.isEmpty && !Broker.missing
     static let why: Comment = "needs the display tools and mosquitto (make test installs them)"
 
-    /// Memory stays flat (under 1 MB of growth), the last good value is what shows, frames are not
-    /// dropped beyond the live window's usual 2 %, and every message was taken.
+    /// Memory stays flat (under 1 MB of growth), the last good value is what shows, a message reaches
+    /// the screen in the next frames, frames are not dropped beyond the live window's usual 2 %, and
+    /// every message was taken.
     @Test(.enabled(if: ready, why))
     func aFloodOfMessagesLeavesMemoryFlatAndShowsTheLastGoodValue() throws {
         let broker = try Broker()
@@ -55,6 +56,10 @@ import TestSupport
         let stats = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let presented = try #require(number(after: "frames presented ", in: stats)), dropped = try #require(number(after: "dropped ", in: stats))
         #expect(dropped <= presented * 0.02, "\(stats)")
+        // Measured here: at most 21 ms, the next frame (README). A flood that queued up would take seconds;
+        // the bound leaves room for a machine busy with the other suites.
+        let worst = try #require(number(after: "feed line to frame median ", in: stats).flatMap { _ in number(after: "ms, max ", in: stats) })
+        #expect(worst < 100, "\(stats)")
         #expect(stats.contains("MQTT connected, 10002 messages, 1 connections"), "\(stats)")
     }
 }

@@ -54,13 +54,15 @@ public final class MQTTFeed: @unchecked Sendable {
             report("mqtt", "cannot start an MQTT client")
             return
         }
-        client = m
         mosquitto_threaded_set(m, true)
         setCallbacks(m)
         if let problem = secure(m) {
+            mosquitto_destroy(m)
+            changed(.untrusted)
             report("mqtt", "MQTT \(settings.host):\(settings.port): \(problem)")
             return
         }
+        client = m
         if let topic = settings.statusTopic {
             let will = Array(status(online: false).utf8)
             mosquitto_will_set(m, topic, Int32(will.count), will, 1, true)
