@@ -2,14 +2,19 @@ import Foundation
 
 /// What a window measured: frames presented and dropped, intervals between presented frames while
 /// animating, the presenter and the refresh interval its display link measured, and the CPU time
-/// the process used. Shared by the shell (presents) and the screen (feed lines arriving).
+/// the process used. Shared by the shell (presents) and the screen (feed lines arriving). Its memory
+/// is fixed however long the window runs: durations go into histograms, and only the last
+/// `FrameGraph.bars` intervals are kept as they were, for the frame graph.
 public final class FrameStats {
     public private(set) var presented = 0
     public var dropped = 0
-    public private(set) var intervals: [Double] = []
+    /// Intervals between presented frames of one run of animation, in seconds.
+    public private(set) var intervals = Histogram()
+    /// The latest intervals, oldest first.
+    public private(set) var recentIntervals: [Double] = []
     private var lastPresent: Double?
     /// Seconds from a feed line's arrival to the first frame that shows it.
-    public private(set) var feedLatencies: [Double] = []
+    public private(set) var feedLatencies = Histogram()
     private var waitingSince: Double?
 
     /// A feed line arrived at `time` (the first of a burst counts until a frame shows it).
@@ -30,18 +35,15 @@ public final class FrameStats {
     public func presented(at time: Double, continuing: Bool) {
         presented += 1
         if let since = waitingSince {
-            feedLatencies.append(time - since)
+            feedLatencies.add(time - since)
             waitingSince = nil
         }
-        if continuing, let last = lastPresent { intervals.append(time - last) }
+        if continuing, let last = lastPresent {
+            intervals.add(time - last)
+            if recentIntervals.count == FrameGraph.bars { recentIntervals.removeFirst() }
+            recentIntervals.append(time - last)
+        }
         lastPresent = time
-    }
-
-    /// The q-quantile of the intervals, in milliseconds.
-    public func intervalMilliseconds(quantile q: Double) -> Double {
-        guard !intervals.isEmpty else { return 0 }
-        let sorted = intervals.sorted()
-        return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * q).rounded()))] * 1000
     }
 
     /// User plus system CPU seconds of this process so far.
@@ -55,11 +57,10 @@ public final class FrameStats {
     public var summary: String {
         var text = "presenter \(presenter), " + String(format: "refresh %.2f ms; ", refreshInterval * 1000)
         text += String(format: "frames presented %d, dropped %d; frame interval median %.2f ms, p99 %.2f ms; CPU %.2f s",
-                          presented, dropped, intervalMilliseconds(quantile: 0.5), intervalMilliseconds(quantile: 0.99), FrameStats.cpuSeconds)
-        if !feedLatencies.isEmpty {
-            let sorted = feedLatencies.sorted()
+                          presented, dropped, intervals.quantile(0.5) * 1000, intervals.quantile(0.99) * 1000, FrameStats.cpuSeconds)
+        if feedLatencies.count > 0 {
             text += String(format: "; feed line to frame median %.2f ms, max %.2f ms (%d lines)",
-                           sorted[sorted.count / 2] * 1000, sorted.last! * 1000, sorted.count)
+                           feedLatencies.quantile(0.5) * 1000, feedLatencies.longest * 1000, feedLatencies.count)
         }
         if let sources = sourceSummary?() { text += "; " + sources }
         return text

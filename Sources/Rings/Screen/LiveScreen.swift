@@ -271,7 +271,7 @@ public final class LiveScreen: Screen {
         chrome.hoveredButton = controls?.hovered
         chrome.pressedButton = controls?.pressed
         if showGraph {
-            chrome.frameGraph = FrameGraph(times: stats.intervals.suffix(FrameGraph.bars).map { $0 * 1000 },
+            chrome.frameGraph = FrameGraph(times: stats.recentIntervals.map { $0 * 1000 },
                                            caption: "\(stats.presenter), refresh " + String(format: "%.2f ms", stats.refreshInterval * 1000))
         }
         scene.chrome = chrome

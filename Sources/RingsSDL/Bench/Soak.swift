@@ -5,9 +5,9 @@ import RingsRaster
 
 /// Days of a kiosk in a minute: `frames` frames of the live window's own parts (feed lines parsed and
 /// applied to the model, the animator, the scene with its label and legend, the updater redrawing
-/// what changed into the window), a new value every fifth frame and a bad line every 500th, on a
-/// clock that moves a 60th of a second a frame. Measures resident memory after the first tenth
-/// (caches filled) and at the end.
+/// what changed into the window, the frame statistics the window keeps), a new value every fifth
+/// frame and a bad line every 500th, on a clock that moves a 60th of a second a frame. Measures
+/// resident memory after the first tenth (caches filled) and at the end.
 public enum Soak {
     /// What a soak did and what it cost in memory.
     public struct Result: Sendable {
@@ -15,6 +15,8 @@ public enum Soak {
         /// Resident bytes after the warm-up tenth and at the end.
         public var residentAfterWarmUp = 0, residentAtEnd = 0
         public var growth: Int { residentAtEnd - residentAfterWarmUp }
+        /// The frame statistics as `--stats` says them.
+        public var stats = ""
     }
 
     public static func run(scene still: RingScene, frames: Int) throws(SDLError) -> Result {
@@ -25,6 +27,7 @@ public enum Soak {
         // The live window's own screen, its frames at simulated times.
         let screen = LiveScreen(options: .init(theme: still.theme, values: still.values, spec: .tween(duration: 0.25, curve: .easeInEaseOut)),
                                 glyphs: glyphs)
+        let stats = FrameStats()
         var random = SystemRandomNumberGenerator()
         var result = Result()
         let warmUp = max(1, frames / 10)
@@ -35,14 +38,20 @@ public enum Soak {
             if result.frames % 5 == 0 { line = "\(names[ring])=\(Double.random(in: 0...2.5, using: &random))" }
             if result.frames % 500 == 1 { line = "\(names[ring])=nan" }   // refused; changes nothing
             if let line, case let .success(changes) = FeedLine.parse(Array(line.utf8), names: names) {
+                stats.lineArrived(at: now)
                 for change in changes { screen.model.apply(.set(ring: change.ring, value: change.value), at: now) }
                 result.updates += 1
             }
-            if try updater.update(screen.frame(width: window.pixelSize.width, height: window.pixelSize.height, at: now)) { result.drawn += 1 }
+            let animating = screen.wantsFrames
+            if try updater.update(screen.frame(width: window.pixelSize.width, height: window.pixelSize.height, at: now)) {
+                result.drawn += 1
+                stats.presented(at: now, continuing: animating)
+            }
             result.frames += 1
             if result.frames == warmUp { result.residentAfterWarmUp = residentBytes() }
         }
         result.residentAtEnd = residentBytes()
+        result.stats = stats.summary
         return result
     }
 

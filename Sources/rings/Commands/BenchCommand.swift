@@ -24,16 +24,18 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --animated: how frames reach the screen (as `rings window --present`). Default: auto.", valueName: "auto|vsync|surface"))
     var present: PresentMode = .auto
 
-    @Flag(help: "Run the live window's parts for --frames frames (try 100000) with a feed update every fifth; print resident memory growth, last line rss_growth_kb=N (needs a display, or SDL_VIDEODRIVER=dummy).")
+    @Flag(help: "Run the live window's parts, frame statistics included, for --frames frames (try 300000; at most 1000000) with a feed update every fifth; print resident memory growth, last line rss_growth_kb=N (needs a display, or SDL_VIDEODRIVER=dummy).")
     var soak = false
 
     func run() throws {
-        guard (1...100_000).contains(frames) else { throw UserError("--frames must be 1 to 100000, not \(frames)") }
+        let most = soak ? 1_000_000 : 100_000
+        guard (1...most).contains(frames) else { throw UserError("--frames must be 1 to \(most)\(soak ? " with --soak" : ""), not \(frames)") }
         let still = try scene.scene(defaultSize: (1920, 1080))
         if soak {
             let result: Soak.Result
             do { result = try Soak.run(scene: still, frames: frames) } catch { throw UserError(error) }
             print("theme \(still.theme.name), \(still.width)x\(still.height), \(still.values.count) rings: \(result.frames) frames, \(result.drawn) drawn, \(result.updates) feed updates")
+            print("frame statistics: \(result.stats)")
             print("resident memory \(result.residentAfterWarmUp / 1024) KB after the first tenth, \(result.residentAtEnd / 1024) KB at the end")
             print("rss_growth_kb=\(result.growth / 1024)")
             return
