@@ -84,8 +84,6 @@ import TestSupport
 
 /// Built-in sources and commands in the real window.
 @Suite(.serialized) struct SourceTests {
-    /// Runs rings with `arguments` on a fresh display for a moment; returns its window's picture,
-    /// what it said on stderr, and whether SIGTERM then ended it with status 0.
     /// Runs rings with `arguments` on a fresh display until `measure` of its window's picture is 0 (or
     /// 10 s pass); returns the last measure, what it said on stderr, and whether SIGTERM then ended it
     /// with status 0.
@@ -119,6 +117,19 @@ import TestSupport
         let (remaining, _, cleanExit) = try watch(["--progress", "0.2,0.3,0.4", "--exec", "echo 1=0.5 2=50% 3=1/2", "--every", "200ms"]) { differingPixels($0, half) }
         #expect(remaining == 0)
         #expect(cleanExit)
+    }
+
+    /// A command that leaves a child behind: its value shows every run, nothing says it ran late, and
+    /// when rings exits nothing it started is left running.
+    @Test(.enabled(if: ready, "needs the display tools (make test installs them)"))
+    func aCommandWithABackgroundChildSetsTheRingsAndLeavesNothingBehind() throws {
+        let half = try ringsRender("300x300", "0.5,0.5,0.5"), marker = "45.\(getpid())"
+        let (remaining, log, cleanExit) = try watch(["--progress", "0.2,0.3,0.4", "--exec", "echo 1=0.5 2=50% 3=1/2; sleep \(marker) &",
+                                                     "--every", "200ms"]) { differingPixels($0, half) }
+        #expect(remaining == 0)
+        #expect(cleanExit && !log.contains("ran past"), "\(log)")
+        let left = try runProgram("/usr/bin/pgrep", ["-f", "sleep \(marker)"])
+        #expect(left.stdout.isEmpty, "left running: \(left.stdout)")
     }
 
     @Test(.enabled(if: ready, "needs the display tools (make test installs them)"))

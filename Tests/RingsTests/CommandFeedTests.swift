@@ -46,4 +46,39 @@ import Testing
         let missing = listen("nosuchcommand-rings", every: 0.1) { $0.reports.contains { $0.contains("status 127") } }
         #expect(missing.reports.contains { $0.contains("status 127") && $0.contains("nosuchcommand-rings: not found") }, "\(missing.reports)")
     }
+
+    /// Processes whose command line holds `marker`.
+    func running(_ marker: String) -> Int {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { entry in
+            guard Int(entry) != nil, let line = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return false }
+            return String(decoding: line, as: UTF8.self).replacingOccurrences(of: "\0", with: " ").contains(marker)
+        }.count
+    }
+
+    /// A command that leaves a child in the background: its output is read until the shell exits,
+    /// every run, with no word of running late; the children end when the feed stops.
+    @Test func aBackgroundChildNeitherHoldsTheFeedNorOutlivesIt() {
+        let marker = "45.\(getpid())"
+        let (lines, reports) = listen("echo 1=0.5; sleep \(marker) &", every: 0.2) { $0.lines.count >= 5 }
+        #expect(lines.count >= 5 && lines.allSatisfy { $0.1 == "1=0.5" }, "\(lines)")
+        #expect(reports.isEmpty, "\(reports)")
+        #expect(running(marker) == 0, "the background children ended with the feed")
+    }
+
+    /// A run still going when the feed stops (rings exits) is ended with everything it started.
+    @Test func stoppingEndsTheRunningCommandAndItsChildren() {
+        let marker = "30.\(getpid())"
+        let (lines, _) = listen("echo 1=0.1; sleep \(marker) & sleep \(marker)", every: 60) { _ in self.running(marker) == 3 }  // the shell and its two sleeps
+        #expect(lines.isEmpty, "nothing delivered from a run that was stopped")
+        #expect(running(marker) == 0)
+    }
+
+    /// The command starts with every signal at its default and none blocked (rings ignores SIGINT and
+    /// SIGTERM itself, and a test runner blocks some), so that it can be ended as any program can;
+    /// glibc's own two real-time signals (32 and 33) are not ours to set.
+    @Test func theCommandStartsWithDefaultSignals() {
+        let (lines, _) = listen("grep -E '^Sig(Blk|Ign)' /proc/$$/status", every: 0.2) { $0.lines.count >= 2 }
+        let masks = lines.prefix(2).map { UInt64($0.1.split(separator: "\t").last ?? "", radix: 16) }
+        #expect(masks.count == 2 && masks.allSatisfy { $0 != nil && $0! & 0x7fff_ffff == 0 }, "\(lines)")
+    }
 }
