@@ -49,8 +49,8 @@ public final class LineFeed: @unchecked Sendable {
     }
 
     /// Reads lines until the end; when following a regular file, waits for it to grow and returns
-    /// when it is truncated or replaced (the caller reopens it). A FIFO's end (its writer closed)
-    /// returns too, and reopening waits for the next writer.
+    /// when it is truncated, replaced or rewritten in place (the caller reopens it). A FIFO's end (its
+    /// writer closed) returns too, and reopening waits for the next writer.
     private func read(descriptor fd: Int32, number: inout Int, follow path: String?) {
         var pending: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
@@ -58,6 +58,9 @@ public final class LineFeed: @unchecked Sendable {
         var info = stat()
         let isRegular = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
         let inode = info.st_ino
+        var modified = info.st_mtim
+        /// The last bytes read: when the file changes without shrinking, they tell a rewrite from an append.
+        var tail: [UInt8] = []
         while !thread.isStopped {
             let n = buffer.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, 65536) }
             if n < 0 {
@@ -73,9 +76,18 @@ public final class LineFeed: @unchecked Sendable {
                     report("the feed \(path) was replaced or truncated; reading it from the start")
                     return
                 }
+                if now.st_mtim.tv_sec != modified.tv_sec || now.st_mtim.tv_nsec != modified.tv_nsec {
+                    modified = now.st_mtim
+                    var before = [UInt8](repeating: 0, count: tail.count)
+                    if pread(fd, &before, tail.count, offset - off_t(tail.count)) != tail.count || before != tail {
+                        report("the feed \(path) was rewritten; reading it from the start")
+                        return
+                    }
+                }
                 continue
             }
             offset += off_t(n)
+            tail = Array((tail + buffer[0..<n]).suffix(4096))
             for byte in buffer[0..<n] {
                 if byte == 0x0A {
                     number += 1

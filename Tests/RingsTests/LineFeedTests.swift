@@ -1,0 +1,41 @@
+import Foundation
+import Rings
+import RingsRaster
+import Testing
+
+/// Following a file as `tail -F` does, on a real file.
+@Suite struct LineFeedTests {
+    /// A file rewritten in place (same inode, not shorter) is read again from its start, whether the
+    /// new text is as long as the old or longer; an append is read as an append.
+    @Test func aFileRewrittenInPlaceIsReadAgain() throws {
+        let path = NSTemporaryDirectory() + "rings-follow-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).txt"
+        defer { unlink(path) }
+        func write(_ text: String, append: Bool = false) throws {
+            let handle = try #require(FileHandle(forWritingAtPath: path))
+            if append { handle.seekToEndOfFile() } else { try handle.truncate(atOffset: 0) }
+            handle.write(Data(text.utf8))
+            try handle.close()
+        }
+        FileManager.default.createFile(atPath: path, contents: Data("1=0.3\n".utf8))
+        let heard = Mutex<[String]>([])
+        let feed = LineFeed(source: .path(path), report: { _ in }) { _, line in heard.withLock { $0.append(String(decoding: line, as: UTF8.self)) } }
+        feed.start()
+        defer { feed.stop() }
+        func waitFor(_ line: String) -> Bool {
+            let deadline = Date().addingTimeInterval(5)
+            while Date() < deadline { if heard.withLock({ $0.last == line }) { return true }; usleep(20_000) }
+            return false
+        }
+        #expect(waitFor("1=0.3"))
+        usleep(50_000)  // a modification time of its own
+        try write("1=0.7\n")
+        #expect(waitFor("1=0.7"), "same length: \(heard.withLock { $0 })")
+        usleep(50_000)
+        try write("1=0.75 2=0.5\n")
+        #expect(waitFor("1=0.75 2=0.5"), "longer: \(heard.withLock { $0 })")
+        usleep(50_000)
+        try write("3=0.1\n", append: true)
+        #expect(waitFor("3=0.1"))
+        #expect(heard.withLock { $0 } == ["1=0.3", "1=0.7", "1=0.75 2=0.5", "3=0.1"], "an append is not a rewrite")
+    }
+}
