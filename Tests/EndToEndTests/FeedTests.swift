@@ -29,6 +29,37 @@ import TestSupport
 
     static let ready = VirtualDisplay.missingTools.isEmpty
 
+    /// Nothing invented: a kiosk fed through a FIFO shows empty rings until a line comes (not the
+    /// theme's sample values), then the rings that line names; a feed path that does not exist is said
+    /// on stderr and tried again until it does.
+    @Test(.enabled(if: ready, "needs the display tools (make test installs them)"))
+    func aKioskShowsNothingUntilItsFeedSaysSomething() throws {
+        let fifo = directory + "/empty-feed"
+        unlink(fifo)
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let (process, window, display, _, _) = try launch(["--kiosk", "--theme", "flat", "--duration", "0.1", "--feed", fifo])
+        defer { if process.isRunning { process.terminate() } }
+        let area = try display.clientArea(of: window), size = "\(area.width)x\(area.height)"
+        #expect(try settled { differingPixels(try capture(display, window), try ringsRender(size, "0,0,0")) } == 0, "empty before any line")
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: fifo))
+        handle.write(Data("1=0.6\n".utf8))
+        try handle.close()
+        #expect(try settled { differingPixels(try capture(display, window), try ringsRender(size, "0.6,0,0")) } == 0, "the named ring alone")
+
+        let missing = directory + "/not-yet"
+        unlink(missing)
+        let (late, lateWindow, lateDisplay, _, errors) = try launch(["--theme", "flat", "--size", "300x300", "--duration", "0.1", "--chrome", "none",
+                                                                     "--feed", missing])
+        defer { if late.isRunning { late.terminate() } }
+        FileManager.default.createFile(atPath: missing, contents: Data("2=0.4\n".utf8))
+        #expect(try settled { differingPixels(try capture(lateDisplay, lateWindow), try ringsRender("300x300", "0,0.4,0")) } == 0,
+                "the feed is opened once it exists")
+        late.terminate()
+        late.waitUntilExit()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(said.contains("cannot open the feed \(missing): No such file or directory; trying again"), "\(said)")
+    }
+
     @Test(.enabled(if: ready, "needs the display tools (make test installs them)"))
     func aValueWrittenToAFIFOAppearsOnScreenAndAWriterMayComeBack() throws {
         let fifo = directory + "/feed"
@@ -123,7 +154,7 @@ import TestSupport
     /// when rings exits nothing it started is left running.
     @Test(.enabled(if: ready, "needs the display tools (make test installs them)"))
     func aCommandWithABackgroundChildSetsTheRingsAndLeavesNothingBehind() throws {
-        let half = try ringsRender("300x300", "0.5,0.5,0.5"), marker = "45.\(getpid())"
+        let half = try ringsRender("300x300", "0.5,0.5,0.5"), marker = "46.\(getpid())"
         let (remaining, log, cleanExit) = try watch(["--progress", "0.2,0.3,0.4", "--exec", "echo 1=0.5 2=50% 3=1/2; sleep \(marker) &",
                                                      "--every", "200ms"]) { differingPixels($0, half) }
         #expect(remaining == 0)

@@ -3,6 +3,7 @@ import Rings
 import RingsAnimation
 import RingsRaster
 import Testing
+import TestSupport
 
 /// The live screen without SDL: input in its own terms, time on a manual clock.
 @Suite struct LiveScreenTests {
@@ -134,5 +135,40 @@ import Testing
             Issue.record("a rings frame")
         }
         s.stop()
+    }
+}
+
+/// Live rings show what their sources said and nothing else.
+@Suite struct LiveSourceTests {
+    func chrome(_ screen: LiveScreen, at time: Double) -> Chrome? {
+        guard case let .rings(scene, _) = screen.frame(width: 600, height: 400, at: time) else { return nil }
+        return scene.chrome
+    }
+
+    /// Rings that wait for their first value are empty and say "–" in the legend and the label; a
+    /// feed that cannot be opened says so in the legend, and the line goes once it opens.
+    @Test func ringsWaitForTheirFirstValueAndAMissingFeedIsShown() throws {
+        let path = "/tmp/rings-live-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        defer { unlink(path) }
+        let screen = LiveScreen(options: .init(theme: .standard, values: [0.72, 1.35, 0.48], spec: .tween(duration: 0.1, curve: .linear),
+                                               feed: .path(path), startsEmpty: true),
+                                glyphs: BoxGlyphs(), problems: ProblemLog(now: { 0 }, write: { _ in }))
+        let clock = ManualClock()
+        screen.start(on: FrameLoop(clock: clock), stats: FrameStats(), wake: {})
+        defer { screen.stop() }
+        #expect(screen.model.targets == [0, 0, 0], "the sample values are not shown")
+        func legend() -> [String] {
+            screen.wake(at: clock.now())
+            return chrome(screen, at: clock.now())?.legend.map { "\($0.name) \($0.value)" } ?? []
+        }
+        // The path is longer than the legend's widest line: it ends in "...".
+        #expect(eventually(within: 5) { legend() == ["Move –", "Exercise –", "Stand –", "feed no such file: /tmp/rings-live..."] }, "\(legend())")
+        #expect(chrome(screen, at: clock.now())?.label == "–")
+        FileManager.default.createFile(atPath: path, contents: Data("2=0.5\n".utf8))
+        #expect(eventually(within: 10) { clock.advance(by: 0.2); return legend() == ["Move –", "Exercise 50%", "Stand –"] }, "\(legend())")
+        #expect(chrome(screen, at: clock.now())?.label == "–", "the average needs every ring")
+        _ = screen.handle(.key(.tab), width: 600, height: 400, at: clock.now())
+        _ = screen.handle(.key(.tab), width: 600, height: 400, at: clock.now())
+        #expect(chrome(screen, at: clock.now())?.label == "50%", "the selected ring's own value")
     }
 }

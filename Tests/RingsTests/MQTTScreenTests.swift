@@ -7,14 +7,6 @@ import TestSupport
 
 /// The live screen on a real broker, without a window: what the legend says of the connection.
 @Suite(.serialized) struct MQTTScreenTests {
-    /// Glyphs as boxes, 6 px a character: the legend's layout needs sizes, not letters.
-    final class BoxGlyphs: GlyphSource {
-        func mask(for text: String, pixelHeight: Int) -> CoverageMask? {
-            text.isEmpty ? nil : CoverageMask(x: 0, y: 0, width: text.count * 6, height: pixelHeight,
-                                              alpha: [UInt8](repeating: 255, count: text.count * 6 * pixelHeight))
-        }
-    }
-
     @Test(.enabled(if: !Broker.missing, "needs mosquitto (make test installs it)"))
     func theLegendSaysHowTheConnectionStands() throws {
         let broker = try Broker()

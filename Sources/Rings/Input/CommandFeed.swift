@@ -11,13 +11,16 @@ public final class CommandFeed: @unchecked Sendable {
     public let interval: Double
     private let deliver: @Sendable (_ number: Int, _ line: [UInt8]) -> Void
     private let report: @Sendable (String) -> Void
+    private let state: @Sendable (String?) -> Void
     private let thread = FeedThread()
     /// Output beyond this is not read (the lines it held are lost, the rest still count).
     static let outputLimit = 1 << 20
 
+    /// `state` gets a few words while runs fail (`not found: CMD`), nil once one succeeds.
     public init(command: String, interval: Double, report: @escaping @Sendable (String) -> Void,
+                state: @escaping @Sendable (String?) -> Void = { _ in },
                 deliver: @escaping @Sendable (_ number: Int, _ line: [UInt8]) -> Void) {
-        self.command = command; self.interval = max(0.05, interval); self.deliver = deliver; self.report = report
+        self.command = command; self.interval = max(0.05, interval); self.deliver = deliver; self.report = report; self.state = state
     }
 
     /// The process groups of runs that may still have processes (background children), ended by `stop`.
@@ -49,6 +52,7 @@ public final class CommandFeed: @unchecked Sendable {
     private func once(deadline: Double, clock: () -> Double, number: inout Int) {
         let run: ShellRun
         do { run = try ShellRun(command) } catch {
+            state("cannot run: \(error)")
             report("cannot run '\(command)': \(error)")
             return
         }
@@ -58,6 +62,7 @@ public final class CommandFeed: @unchecked Sendable {
             if thread.isStopped { run.kill(); return }
             if clock() >= deadline {
                 report("'\(command)' ran past its \(interval) s and was stopped")
+                state("ran past \(interval) s")
                 run.kill()
                 break
             }
@@ -72,8 +77,11 @@ public final class CommandFeed: @unchecked Sendable {
         groups.withLock { $0 = $0.filter { Foundation.kill(-$0, 0) == 0 } }
         if let status, status != 0 {
             // The command's (or the shell's) own last words: "sh: 1: nosuchcmd: not found".
-            let words = String(decoding: said.prefix(4096), as: UTF8.self).split(separator: "\n").last.map { ": \($0)" } ?? ""
-            report("'\(command)' failed with status \(status)\(words)")
+            let last = String(decoding: said.prefix(4096), as: UTF8.self).split(separator: "\n").last
+            report("'\(command)' failed with status \(status)\(last.map { ": \($0)" } ?? "")")
+            state(status == 127 ? "not found: \(command.split(separator: " ").first ?? "")" : "failed with status \(status)")
+        } else if status != nil {
+            state(nil)
         }
         for line in output.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast() {
             number += 1

@@ -14,12 +14,14 @@ public final class LineFeed: @unchecked Sendable {
     public let source: Source
     private let deliver: @Sendable (_ number: Int, _ line: [UInt8]) -> Void
     private let report: @Sendable (String) -> Void
+    private let state: @Sendable (String?) -> Void
     private let thread = FeedThread()
 
-    /// `report` hears about the feed itself (closed, reopened), not about the lines' contents.
-    public init(source: Source, report: @escaping @Sendable (String) -> Void,
+    /// `report` hears about the feed itself (closed, reopened), not about the lines' contents;
+    /// `state` gets a few words while the file cannot be opened (`no such file: PATH`), nil once it is.
+    public init(source: Source, report: @escaping @Sendable (String) -> Void, state: @escaping @Sendable (String?) -> Void = { _ in },
                 deliver: @escaping @Sendable (_ number: Int, _ line: [UInt8]) -> Void) {
-        self.source = source; self.deliver = deliver; self.report = report
+        self.source = source; self.deliver = deliver; self.report = report; self.state = state
     }
 
     public func start() { thread.start(named: "rings feed") { [self] in run() } }
@@ -36,12 +38,14 @@ public final class LineFeed: @unchecked Sendable {
             while !thread.isStopped {
                 let fd = open(path, O_RDONLY)
                 guard fd >= 0 else {
+                    state("\(SourceHealth.words(errno: errno)): \(path)")
                     report("cannot open the feed \(path): \(String(cString: strerror(errno))); trying again")
                     Thread.sleep(forTimeInterval: backoff)
                     backoff = min(5, backoff * 2)
                     continue
                 }
                 backoff = 0.25
+                state(nil)
                 read(descriptor: fd, number: &number, follow: path)
                 close(fd)
             }

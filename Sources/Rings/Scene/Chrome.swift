@@ -41,10 +41,11 @@ public struct Chrome: Sendable {
     /// rings when none is selected; the legend names each ring with its value.
     /// A single ring's label is that ring's own (the soft theme's "Waiting..." and "Done"). The
     /// theme sets the colours, whether the legend shows, and which buttons.
-    public static func standard(theme: Theme, values: [Double], selection: Int?, glyphs: GlyphSource) -> Chrome {
+    /// `unknown` rings have had no value yet: their legend lines and any label that depends on them say "–".
+    public static func standard(theme: Theme, values: [Double], selection: Int?, glyphs: GlyphSource, unknown: Set<Int> = []) -> Chrome {
         let legend: [LegendEntry] = !theme.legend ? [] : values.enumerated().map { i, v in
             let style = theme.style(ofRing: i)
-            return LegendEntry(name: (selection == i ? "> " : "") + style.name, value: style.label.text(for: v),
+            return LegendEntry(name: (selection == i ? "> " : "") + style.name, value: unknown.contains(i) ? Chrome.noValue : style.label.text(for: v),
                                widest: style.label.text(for: RingValues.maximumProgress), color: style.end)
         }
         // A ring with a goal shows its amounts in the legend and its share in the centre.
@@ -52,7 +53,8 @@ public struct Chrome: Sendable {
             let style = theme.style(ofRing: i)
             return style.goal != nil ? LabelFormat.percent().text(for: values[i]) : style.label.text(for: values[i], started: values[i] > 0)
         }
-        let label = selection.map(own) ?? (values.count == 1 ? own(0)
+        let depends = selection.map { [$0] } ?? Array(values.indices)
+        let label = depends.contains(where: unknown.contains) ? Chrome.noValue : selection.map(own) ?? (values.count == 1 ? own(0)
             : LabelFormat.percent().text(for: values.reduce(0, +) / Double(max(1, values.count))))
         var chrome = Chrome(label: label, legend: legend, glyphs: glyphs)
         chrome.ink = theme.ink
@@ -62,6 +64,9 @@ public struct Chrome: Sendable {
         if theme.look == .soft { chrome.labelWidthLimit = 0.8 * theme.outerRadius }
         return chrome
     }
+
+    /// What a label or legend line says for a ring that has had no value yet.
+    public static let noValue = "–"
 
     /// Every on-screen button, in order, with what it does.
     public static let allButtons = ["0%", "50%", "100%", "Random"]

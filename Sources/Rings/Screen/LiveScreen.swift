@@ -31,13 +31,20 @@ public final class LiveScreen: Screen {
         public var intro: Bool
         /// An MQTT broker and the topics whose messages are feed lines (or one ring's value).
         public var mqtt: MQTTFeed.Settings?
+        /// The rings wait for their first value: drawn empty, labelled "–", until a source gives one
+        /// (nothing invented: `values` are not shown).
+        public var startsEmpty: Bool
         public init(theme: Theme, values: [Double], spec: AnimationSpec, chrome: Bool = true, feed: LineFeed.Source? = nil,
                     sources: [SystemSource] = [], exec: String? = nil, every: Double = 2, kiosk: Bool = false,
-                    shiftEvery: Double? = nil, script: ValueScript? = nil, intro: Bool = false, mqtt: MQTTFeed.Settings? = nil) {
+                    shiftEvery: Double? = nil, script: ValueScript? = nil, intro: Bool = false, mqtt: MQTTFeed.Settings? = nil,
+                    startsEmpty: Bool = false) {
             self.theme = theme; self.values = values; self.spec = spec; self.chrome = chrome; self.feed = feed
             self.sources = sources; self.exec = exec; self.every = every; self.kiosk = kiosk
-            self.shiftEvery = shiftEvery; self.script = script; self.intro = intro; self.mqtt = mqtt
+            self.shiftEvery = shiftEvery; self.script = script; self.intro = intro; self.mqtt = mqtt; self.startsEmpty = startsEmpty
         }
+
+        /// Values come from a feed, a command, built-in sources or a broker.
+        public var isLive: Bool { feed != nil || exec != nil || !sources.isEmpty || mqtt != nil }
     }
 
     public let options: Options
@@ -48,9 +55,11 @@ public final class LiveScreen: Screen {
     private let problems: ProblemLog
     private let arrivals = FeedQueue()
     private var feed: LineFeed?, command: CommandFeed?, broker: MQTTFeed?
-    /// The broker connection's state (set on libmosquitto's thread), and as the legend shows it.
-    private let brokerState = Mutex<MQTTFeed.State?>(nil)
-    private lazy var shownBrokerState: MQTTFeed.State? = options.mqtt == nil ? nil : .connecting
+    /// How the live sources stand (set on their threads), and as the legend shows it.
+    private let health = SourceHealth()
+    private var shownHealth: [SourceHealth.Line] = []
+    /// Rings that have had no value yet (drawn empty, labelled "–").
+    private var waiting: Set<Int>
     private var stats = FrameStats()
     private var showHelp = false, showGraph = false
     /// Keys and pointer, with the state a press or a hovered button carries from one input to the next.
@@ -71,7 +80,8 @@ public final class LiveScreen: Screen {
         self.options = options
         self.glyphs = options.chrome ? glyphs : nil
         self.problems = problems
-        model = RingsModel(values: options.values, spec: options.spec)
+        model = RingsModel(values: options.startsEmpty ? options.values.map { _ in 0 } : options.values, spec: options.spec)
+        waiting = options.startsEmpty ? Set(options.values.indices) : []
     }
 
     deinit { stop() }
@@ -86,11 +96,15 @@ public final class LiveScreen: Screen {
             let sample = { [unowned self] (now: Double) in
                 for (ring, source) in self.options.sources.enumerated() {
                     guard let value = sampler.sample(source), value.isFinite else {
+                        self.health.set("\(source)", "cannot read")
                         self.problems.note(kind: "source \(source)", "cannot read \(source); the ring keeps its value")
                         continue
                     }
+                    self.health.set("\(source)", nil)
                     self.model.apply(.set(ring: ring, value: value), at: now)
+                    self.valueArrived(ring: ring)
                 }
+                self.noticeHealth()
             }
             sample(loop.clock.now())
             loop.addTimer(interval: options.every, action: sample)
@@ -133,18 +147,25 @@ public final class LiveScreen: Screen {
             queue.append(number: number, result: FeedLine.parse(bytes, names: names, goals: goals))
             wake()
         }
+        let health = self.health
         if let source = options.feed {
-            feed = LineFeed(source: source, report: { problems.note(kind: "feed", $0) }, deliver: deliver)
+            feed = LineFeed(source: source, report: { problems.note(kind: "feed", $0) }, state: { health.set("feed", $0); wake() },
+                            deliver: deliver)
             feed?.start()
         }
         if let exec = options.exec {
-            command = CommandFeed(command: exec, interval: options.every, report: { problems.note(kind: "exec", $0) }, deliver: deliver)
+            command = CommandFeed(command: exec, interval: options.every, report: { problems.note(kind: "exec", $0) },
+                                  state: { health.set("exec", $0); wake() }, deliver: deliver)
             command?.start()
         }
         if let settings = options.mqtt {
-            let count = Mutex(0), state = brokerState
-            broker = MQTTFeed(settings: settings, report: { problems.note(kind: $0, $1) },
-                              state: { now in state.withLock { $0 = now }; wake() }) { topic, payload in
+            let count = Mutex(0), state = Mutex(MQTTFeed.State.connecting)
+            health.set("MQTT", MQTTFeed.State.connecting.rawValue, problem: false)
+            broker = MQTTFeed(settings: settings, report: { problems.note(kind: $0, $1) }, state: { now in
+                state.withLock { $0 = now }
+                health.set("MQTT", now.rawValue, problem: ![.connecting, .connected].contains(now))
+                wake()
+            }) { topic, payload in
                 let number = count.withLock { $0 += 1; return $0 }
                 queue.append(number: number, result: MQTTFeed.parse(topic: topic, payload: payload, names: names, goals: goals))
                 wake()
@@ -153,7 +174,7 @@ public final class LiveScreen: Screen {
             broker?.start()
             stats.sourceSummary = { [broker, state] in
                 guard let (messages, connections) = broker?.counts else { return nil }
-                return "MQTT \(state.withLock { $0 }?.rawValue ?? "connecting"), \(messages) messages, \(connections) connections"
+                return "MQTT \(state.withLock { $0 }.rawValue), \(messages) messages, \(connections) connections"
             }
         }
     }
@@ -166,21 +187,34 @@ public final class LiveScreen: Screen {
     /// Applies the feed lines that arrived (the shell calls this when `wake` woke it): good ones animate the rings from what is on screen; bad
     /// ones are logged, a kind of problem at most once a minute, and change nothing.
     public func wake(at now: Double) {
-        let state = brokerState.withLock { $0 }
-        if state != shownBrokerState { shownBrokerState = state; changed = true }
+        noticeHealth()
         let (lines, since) = arrivals.takeAll()
         for (number, result) in lines {
             switch result {
             case let .success(updates):
                 if let since { stats.lineArrived(at: since) }
                 broker?.noteValue(at: Date())
-                for update in updates { model.apply(.set(ring: update.ring, value: update.value), at: now) }
+                for update in updates {
+                    model.apply(.set(ring: update.ring, value: update.value), at: now)
+                    valueArrived(ring: update.ring)
+                }
             case let .failure(rejection) where rejection.kind != .empty:
                 problems.note(kind: rejection.kind.rawValue, "feed line \(number): \(rejection.reason) (ignored; the rings keep their values)")
             case .failure:
                 break
             }
         }
+    }
+
+    /// A ring has a value of its own now: its label and legend say it (the whole frame redraws).
+    private func valueArrived(ring: Int) {
+        if waiting.remove(ring) != nil { changed = true }
+    }
+
+    /// The legend's source lines follow what the sources say.
+    private func noticeHealth() {
+        let now = health.current
+        if now != shownHealth { shownHealth = now; changed = true }
     }
 
     public func handle(_ input: ScreenInput, width: Int, height: Int, at now: Double) -> ScreenRequest? {
@@ -214,9 +248,10 @@ public final class LiveScreen: Screen {
         case .toggleHelp: showHelp.toggle(); changed = true
         case .toggleFrameGraph: showGraph.toggle(); changed = true
         case let intent?:
-            let selected = model.selection
+            let selected = model.selection, targets = model.targets
             model.apply(intent, at: now)
             if model.selection != selected { changed = true }
+            for ring in targets.indices where model.targets[ring] != targets[ring] { valueArrived(ring: ring) }
             moved = true
         }
         return nil
@@ -262,11 +297,12 @@ public final class LiveScreen: Screen {
         let counted = options.theme.motion != .twoPhase ? values : values.indices.map { i in
             model.running(ring: i).map { TimerCountingLabel.value(of: $0.animation, since: $0.start, at: time) } ?? values[i]
         }
-        var chrome = Chrome.standard(theme: options.theme, values: counted, selection: model.selection, glyphs: glyphs)
+        var chrome = Chrome.standard(theme: options.theme, values: counted, selection: model.selection, glyphs: glyphs, unknown: waiting)
         chrome.showHelp = showHelp
-        if let state = shownBrokerState, !chrome.legend.isEmpty || options.theme.legend {
-            chrome.legend.append(LegendEntry(name: "MQTT", value: state.rawValue, widest: MQTTFeed.State.widest,
-                                             color: state == .connected ? RGB8(150, 156, 168) : RGB8(255, 170, 60)))
+        // The sources' lines: with a legend, all of them; without one, their problems alone.
+        for line in shownHealth where line.problem || options.theme.legend {
+            chrome.legend.append(LegendEntry(name: line.name, value: line.text, widest: line.name == "MQTT" ? MQTTFeed.State.widest : SourceHealth.widest,
+                                             color: line.problem ? RGB8(255, 170, 60) : RGB8(150, 156, 168)))
         }
         chrome.hoveredButton = controls?.hovered
         chrome.pressedButton = controls?.pressed

@@ -93,11 +93,14 @@ struct WindowCommand: ParsableCommand {
         let kiosk = kiosk ?? file.kiosk ?? false
         let chromeChoice: ChromeChoice = chrome ?? file.chrome ?? (kiosk ? ChromeChoice.none : .full)
         let feed = feed ?? file.feed
-        let screen = LiveScreen(options: .init(theme: initial.theme, values: initial.values, spec: spec,
-                                               chrome: chromeChoice == .full, feed: feed.map { $0 == "-" ? .standardInput : .path($0) },
-                                               sources: sources, exec: exec ?? file.exec, every: interval, kiosk: kiosk, shiftEvery: shift,
-                                               intro: intro ?? file.intro ?? true, mqtt: try brokerSettings(file)),
-                                glyphs: chromeChoice == .full ? try glyphs(font ?? file.font, initial.theme) : nil)
+        var options = LiveScreen.Options(theme: initial.theme, values: initial.values, spec: spec,
+                                         chrome: chromeChoice == .full, feed: feed.map { $0 == "-" ? .standardInput : .path($0) },
+                                         sources: sources, exec: exec ?? file.exec, every: interval, kiosk: kiosk, shiftEvery: shift,
+                                         intro: intro ?? file.intro ?? true, mqtt: try brokerSettings(file))
+        // Live rings show what their sources said and nothing else, unless the person gave values to start from.
+        let given = scene.progress != nil || file.progress != nil || file.rings.contains { $0.progress != nil }
+        options.startsEmpty = options.isLive && !given
+        let screen = LiveScreen(options: options, glyphs: chromeChoice == .full ? try glyphs(font ?? file.font, initial.theme) : nil)
         let window = ScreenWindow.Options(size: (initial.width, initial.height), fullscreen: fullscreen ?? file.fullscreen ?? false,
                                           kiosk: kiosk, display: display, present: present ?? file.present ?? .auto)
         let stats = try showWindow(screen, window)
