@@ -60,6 +60,46 @@ import TestSupport
         #expect(said.contains("cannot open the feed \(missing): No such file or directory; trying again"), "\(said)")
     }
 
+    /// `--stale-after 2s`: 3 s after the last line every ring is faded (darker and greyer wherever it
+    /// was coloured, the background as it was); a new line brings the rings back exactly.
+    @Test(.enabled(if: ready, "needs the display tools (make test installs them)"))
+    func oldValuesAreShownAsStaleUntilAFreshOneComes() throws {
+        let fifo = directory + "/stale-feed"
+        unlink(fifo)
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let (process, window, display, _, _) = try launch(["--theme", "flat", "--size", "300x300", "--duration", "0.1", "--chrome", "none",
+                                                           "--stale-after", "2s", "--feed", fifo])
+        defer { if process.isRunning { process.terminate() } }
+        func write(_ text: String) throws {
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: fifo))
+            handle.write(Data(text.utf8))
+            try handle.close()
+        }
+        let fresh = try ringsRender("300x300", "0.6,0.6,0.6")
+        try write("1=0.6 2=0.6 3=0.6\n")
+        #expect(try settled { differingPixels(try capture(display, window), fresh) } == 0)
+        sleep(3)
+        let stale = try capture(display, window)
+        var coloured = 0, fadedAsSaid = 0, background = 0, backgroundKept = 0
+        for y in 0..<fresh.height {
+            for x in 0..<fresh.width {
+                let a = fresh[x, y], b = stale[x, y]
+                let chroma = { (p: PackedPixel) in Int(max(p.r, p.g, p.b)) - Int(min(p.r, p.g, p.b)) }
+                if a.bits & 0xFFFFFF == fresh[0, 0].bits & 0xFFFFFF {
+                    background += 1
+                    if b.bits & 0xFFFFFF == a.bits & 0xFFFFFF { backgroundKept += 1 }
+                } else if chroma(a) > 60 {
+                    coloured += 1
+                    if Int(max(b.r, b.g, b.b)) < Int(max(a.r, a.g, a.b)) * 3 / 4 && chroma(b) < chroma(a) / 2 { fadedAsSaid += 1 }
+                }
+            }
+        }
+        #expect(coloured > 5000 && fadedAsSaid >= coloured * 99 / 100, "\(fadedAsSaid) of \(coloured) coloured pixels faded")
+        #expect(backgroundKept == background, "the background is not faded")
+        try write("1=0.6 2=0.6 3=0.6\n")
+        #expect(try settled { differingPixels(try capture(display, window), fresh) } == 0, "a fresh line brings them back")
+    }
+
     @Test(.enabled(if: ready, "needs the display tools (make test installs them)"))
     func aValueWrittenToAFIFOAppearsOnScreenAndAWriterMayComeBack() throws {
         let fifo = directory + "/feed"

@@ -171,4 +171,37 @@ import TestSupport
         _ = screen.handle(.key(.tab), width: 600, height: 400, at: clock.now())
         #expect(chrome(screen, at: clock.now())?.label == "50%", "the selected ring's own value")
     }
+
+    /// A value older than `staleAfter` is marked in the legend with its age and its ring faded; a fresh
+    /// one takes both away.
+    @Test func oldValuesAreMarkedStale() throws {
+        let path = "/tmp/rings-stale-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        FileManager.default.createFile(atPath: path, contents: Data("2=0.5\n".utf8))
+        defer { unlink(path) }
+        let screen = LiveScreen(options: .init(theme: .standard, values: [0.72, 1.35, 0.48], spec: .tween(duration: 0.1, curve: .linear),
+                                               feed: .path(path), startsEmpty: true, staleAfter: 60),
+                                glyphs: BoxGlyphs(), problems: ProblemLog(now: { 0 }, write: { _ in }))
+        let clock = ManualClock(), loop = FrameLoop(clock: clock)
+        screen.start(on: loop, stats: FrameStats(), wake: {})
+        defer { screen.stop() }
+        func legend() -> [String] {
+            screen.wake(at: clock.now())
+            return chrome(screen, at: clock.now())?.legend.map { "\($0.name) \($0.value)" } ?? []
+        }
+        #expect(eventually(within: 5) { clock.advance(by: 0.2); return legend() == ["Move –", "Exercise 50%", "Stand –"] }, "\(legend())")
+        let freshColour = Theme.standard.style(ofRing: 1).start
+        for _ in 0..<125 { clock.advance(by: 1); loop.runDue() }
+        #expect(legend() == ["Move –", "Exercise 50%  stale 2 m", "Stand –"])
+        guard case let .rings(scene, _) = screen.frame(width: 600, height: 400, at: clock.now()) else { Issue.record("a rings frame"); return }
+        let faded = scene.theme.style(ofRing: 1).start
+        #expect(max(faded.r, faded.g, faded.b) < max(freshColour.r, freshColour.g, freshColour.b), "\(faded) is darker than \(freshColour)")
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        handle.seekToEndOfFile()
+        handle.write(Data("2=0.6\n".utf8))
+        try handle.close()
+        #expect(eventually(within: 5) { clock.advance(by: 0.2); return legend() == ["Move –", "Exercise 60%", "Stand –"] }, "\(legend())")
+        clock.advance(by: 1)
+        guard case let .rings(back, _) = screen.frame(width: 600, height: 400, at: clock.now()) else { Issue.record("a rings frame"); return }
+        #expect(back.theme.style(ofRing: 1).start == freshColour, "its colours back once the fade is done")
+    }
 }

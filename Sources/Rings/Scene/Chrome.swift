@@ -42,11 +42,14 @@ public struct Chrome: Sendable {
     /// A single ring's label is that ring's own (the soft theme's "Waiting..." and "Done"). The
     /// theme sets the colours, whether the legend shows, and which buttons.
     /// `unknown` rings have had no value yet: their legend lines and any label that depends on them say "–".
-    public static func standard(theme: Theme, values: [Double], selection: Int?, glyphs: GlyphSource, unknown: Set<Int> = []) -> Chrome {
+    /// `notes` follow a ring's value in the legend ("stale 2 m"), which keeps room for `widestNote`.
+    public static func standard(theme: Theme, values: [Double], selection: Int?, glyphs: GlyphSource, unknown: Set<Int> = [],
+                                notes: [Int: String] = [:], widestNote: String? = nil) -> Chrome {
         let legend: [LegendEntry] = !theme.legend ? [] : values.enumerated().map { i, v in
             let style = theme.style(ofRing: i)
-            return LegendEntry(name: (selection == i ? "> " : "") + style.name, value: unknown.contains(i) ? Chrome.noValue : style.label.text(for: v),
-                               widest: style.label.text(for: RingValues.maximumProgress), color: style.end)
+            let value = unknown.contains(i) ? Chrome.noValue : style.label.text(for: v)
+            return LegendEntry(name: (selection == i ? "> " : "") + style.name, value: value + (notes[i].map { "  " + $0 } ?? ""),
+                               widest: style.label.text(for: RingValues.maximumProgress) + (widestNote.map { "  " + $0 } ?? ""), color: style.end)
         }
         // A ring with a goal shows its amounts in the legend and its share in the centre.
         func own(_ i: Int) -> String {

@@ -34,13 +34,16 @@ public final class LiveScreen: Screen {
         /// The rings wait for their first value: drawn empty, labelled "–", until a source gives one
         /// (nothing invented: `values` are not shown).
         public var startsEmpty: Bool
+        /// A ring whose value is older than this many seconds is drawn stale (faded, "stale 2 m").
+        public var staleAfter: Double?
         public init(theme: Theme, values: [Double], spec: AnimationSpec, chrome: Bool = true, feed: LineFeed.Source? = nil,
                     sources: [SystemSource] = [], exec: String? = nil, every: Double = 2, kiosk: Bool = false,
                     shiftEvery: Double? = nil, script: ValueScript? = nil, intro: Bool = false, mqtt: MQTTFeed.Settings? = nil,
-                    startsEmpty: Bool = false) {
+                    startsEmpty: Bool = false, staleAfter: Double? = nil) {
             self.theme = theme; self.values = values; self.spec = spec; self.chrome = chrome; self.feed = feed
             self.sources = sources; self.exec = exec; self.every = every; self.kiosk = kiosk
             self.shiftEvery = shiftEvery; self.script = script; self.intro = intro; self.mqtt = mqtt; self.startsEmpty = startsEmpty
+            self.staleAfter = staleAfter
         }
 
         /// Values come from a feed, a command, built-in sources or a broker.
@@ -60,6 +63,9 @@ public final class LiveScreen: Screen {
     private var shownHealth: [SourceHealth.Line] = []
     /// Rings that have had no value yet (drawn empty, labelled "–").
     private var waiting: Set<Int>
+    /// Which rings' values have grown old, and the legend's notes as last drawn.
+    private var staleness: Staleness?
+    private var staleNotes: [Int: String] = [:]
     private var stats = FrameStats()
     private var showHelp = false, showGraph = false
     /// Keys and pointer, with the state a press or a hovered button carries from one input to the next.
@@ -82,11 +88,15 @@ public final class LiveScreen: Screen {
         self.problems = problems
         model = RingsModel(values: options.startsEmpty ? options.values.map { _ in 0 } : options.values, spec: options.spec)
         waiting = options.startsEmpty ? Set(options.values.indices) : []
+        staleness = options.staleAfter.map { Staleness(after: $0, rings: options.values.count) }
     }
 
     deinit { stop() }
 
-    public var wantsFrames: Bool { changed || moved || model.isAnimating }
+    public var wantsFrames: Bool { changed || moved || model.isAnimating || fading }
+
+    /// A ring is fading to or from its stale look.
+    private var fading: Bool { loop.map { staleness?.isFading(at: $0.clock.now()) ?? false } ?? false }
 
     public func start(on loop: FrameLoop, stats: FrameStats, wake: @escaping @Sendable () -> Void) {
         self.stats = stats
@@ -102,7 +112,7 @@ public final class LiveScreen: Screen {
                     }
                     self.health.set("\(source)", nil)
                     self.model.apply(.set(ring: ring, value: value), at: now)
-                    self.valueArrived(ring: ring)
+                    self.valueArrived(ring: ring, at: now)
                 }
                 self.noticeHealth()
             }
@@ -110,6 +120,13 @@ public final class LiveScreen: Screen {
             loop.addTimer(interval: options.every, action: sample)
         }
         self.loop = loop
+        if staleness != nil {
+            loop.addTimer(interval: 1) { [unowned self] now in
+                if self.staleness?.update(at: now) == true { self.changed = true }
+                let notes = self.currentStaleNotes(at: now)
+                if notes != self.staleNotes { self.staleNotes = notes; self.changed = true }
+            }
+        }
         playScript()
         if let interval = options.shiftEvery {
             loop.addTimer(interval: interval) { [unowned self] _ in
@@ -196,7 +213,7 @@ public final class LiveScreen: Screen {
                 broker?.noteValue(at: Date())
                 for update in updates {
                     model.apply(.set(ring: update.ring, value: update.value), at: now)
-                    valueArrived(ring: update.ring)
+                    valueArrived(ring: update.ring, at: now)
                 }
             case let .failure(rejection) where rejection.kind != .empty:
                 problems.note(kind: rejection.kind.rawValue, "feed line \(number): \(rejection.reason) (ignored; the rings keep their values)")
@@ -206,9 +223,19 @@ public final class LiveScreen: Screen {
         }
     }
 
-    /// A ring has a value of its own now: its label and legend say it (the whole frame redraws).
-    private func valueArrived(ring: Int) {
+    /// A ring has a value of its own now: its label and legend say it (the whole frame redraws), and
+    /// a stale ring comes back.
+    private func valueArrived(ring: Int, at now: Double) {
         if waiting.remove(ring) != nil { changed = true }
+        staleness?.valueArrived(ring: ring, at: now)
+        if staleNotes[ring] != nil { staleNotes[ring] = nil; changed = true }
+    }
+
+    private func currentStaleNotes(at now: Double) -> [Int: String] {
+        guard let staleness else { return [:] }
+        var notes: [Int: String] = [:]
+        for ring in model.targets.indices { notes[ring] = staleness.note(ring: ring, at: now) }
+        return notes
     }
 
     /// The legend's source lines follow what the sources say.
@@ -251,7 +278,7 @@ public final class LiveScreen: Screen {
             let selected = model.selection, targets = model.targets
             model.apply(intent, at: now)
             if model.selection != selected { changed = true }
-            for ring in targets.indices where model.targets[ring] != targets[ring] { valueArrived(ring: ring) }
+            for ring in targets.indices where model.targets[ring] != targets[ring] { valueArrived(ring: ring, at: now) }
             moved = true
         }
         return nil
@@ -273,7 +300,7 @@ public final class LiveScreen: Screen {
             model.apply(.replay, at: time)
         }
         model.update(at: time)
-        let whole = changed || showGraph
+        let whole = changed || showGraph || fading
         changed = false
         moved = false
         return .rings(scene(width: width, height: height, at: time), whole: whole)
@@ -283,7 +310,11 @@ public final class LiveScreen: Screen {
     /// the label (the selected ring's value, or the average of all), the legend and the buttons.
     func scene(width: Int, height: Int, at time: Double) -> RingScene {
         let values = model.presented
-        var scene = RingScene(theme: options.theme, width: width, height: height, values: values)
+        var theme = options.theme
+        if let staleness {
+            theme.rings = values.indices.map { theme.style(ofRing: $0).faded(staleness.amount(ring: $0, at: time)) }
+        }
+        var scene = RingScene(theme: theme, width: width, height: height, values: values)
         scene.offset = offset(width: width, height: height)
         if options.theme.dot != nil {
             let layout = scene.layout
@@ -297,7 +328,8 @@ public final class LiveScreen: Screen {
         let counted = options.theme.motion != .twoPhase ? values : values.indices.map { i in
             model.running(ring: i).map { TimerCountingLabel.value(of: $0.animation, since: $0.start, at: time) } ?? values[i]
         }
-        var chrome = Chrome.standard(theme: options.theme, values: counted, selection: model.selection, glyphs: glyphs, unknown: waiting)
+        var chrome = Chrome.standard(theme: options.theme, values: counted, selection: model.selection, glyphs: glyphs, unknown: waiting,
+                                     notes: staleNotes, widestNote: staleness == nil ? nil : Staleness.widestNote)
         chrome.showHelp = showHelp
         // The sources' lines: with a legend, all of them; without one, their problems alone.
         for line in shownHealth where line.problem || options.theme.legend {

@@ -60,6 +60,10 @@ struct WindowCommand: ParsableCommand {
     @Option(help: ArgumentHelp("How often --source is sampled and --exec runs: 2s, 500ms, 1m. Default: 2s.", valueName: "interval"))
     var every: String?
 
+    @Option(help: ArgumentHelp("A ring whose value is older than this is drawn stale (faded, \"stale 2 m\" in the legend): 30s, 5m, or off. Default: three --every for --exec and --source, off otherwise.",
+                               valueName: "interval"))
+    var staleAfter: String?
+
     @Option(help: ArgumentHelp("How frames reach the screen: vsync (a renderer presenting with vsync; the display paces the animation), surface (the window surface, changed rectangles only, paced by a timer), or auto (vsync on Wayland, KMS/DRM or a real GPU; surface otherwise). Default: auto.",
                                valueName: "auto|vsync|surface"))
     var present: PresentMode?
@@ -100,6 +104,9 @@ struct WindowCommand: ParsableCommand {
         // Live rings show what their sources said and nothing else, unless the person gave values to start from.
         let given = scene.progress != nil || file.progress != nil || file.rings.contains { $0.progress != nil }
         options.startsEmpty = options.isLive && !given
+        // Sampled sources are old after three missed samples; feeds speak when they like, so only when asked.
+        let sampled = options.exec != nil || !sources.isEmpty
+        options.staleAfter = try (staleAfter ?? file.staleAfter).map(Interval.staleAfter) ?? (sampled ? 3 * interval : nil)
         let screen = LiveScreen(options: options, glyphs: chromeChoice == .full ? try glyphs(font ?? file.font, initial.theme) : nil)
         let window = ScreenWindow.Options(size: (initial.width, initial.height), fullscreen: fullscreen ?? file.fullscreen ?? false,
                                           kiosk: kiosk, display: display, present: present ?? file.present ?? .auto)
@@ -147,5 +154,10 @@ enum Interval {
             throw UserError("interval '\(text)' is not a time from 50ms to 24h (for example 2s, 500ms, 1m)")
         }
         return value * scale
+    }
+
+    /// `stale-after`: an interval, or `off` (nil).
+    static func staleAfter(_ text: String) throws(UserError) -> Double? {
+        text == "off" ? nil : try parse(text)
     }
 }

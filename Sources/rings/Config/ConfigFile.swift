@@ -52,13 +52,14 @@ struct ConfigFile {
     var source: String?
     var exec: String?
     var every: String?
+    var staleAfter: String?
     var stats: Bool?
     var present: PresentMode?
     var rings: [RingEntry] = []
     var mqtt: MQTTEntry?
 
     static let keys = ["theme", "preset", "counterclockwise", "size", "progress", "duration", "curve", "fullscreen", "kiosk", "intro", "display", "shift-every",
-                       "chrome", "font", "feed", "source", "exec", "every", "stats", "present", "ring", "mqtt"]
+                       "chrome", "font", "feed", "source", "exec", "every", "stale-after", "stats", "present", "ring", "mqtt"]
     static let ringKeys = ["name", "start", "end", "goal", "unit", "label", "decimals", "progress"]
 
     /// Reads and checks the file at `path`; every problem found is in the error.

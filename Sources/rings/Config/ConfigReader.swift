@@ -48,6 +48,7 @@ struct ConfigReader {
                 }
             case "exec": c.exec = string(value, key)
             case "every": c.every = checked(value, key) { text in _ = try Interval.parse(text) }
+            case "stale-after": c.staleAfter = checked(value, key) { text in _ = try Interval.staleAfter(text) }
             case "stats": c.stats = bool(value, key)
             case "present":
                 c.present = string(value, key).flatMap { text in

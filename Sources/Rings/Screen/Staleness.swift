@@ -1,0 +1,87 @@
+import RingsRaster
+
+/// Which rings' values are older than `after` seconds, and how far each is faded: a ring turns
+/// stale (desaturated and dimmed, "stale 2 m" in the legend) when its value grows old, and comes
+/// back when a fresh one arrives, each change eased over `fade` seconds.
+struct Staleness {
+    let after: Double
+    static let fade = 0.4
+    /// When each ring last took a value (nil: none yet), and since when it has been shown stale or fresh.
+    private var lastValue: [Double?]
+    private var staleSince: [Double?], freshSince: [Double?]
+
+    init(after: Double, rings: Int) {
+        self.after = after
+        lastValue = Array(repeating: nil, count: rings)
+        staleSince = lastValue; freshSince = lastValue
+    }
+
+    /// Ring `ring` took a fresh value at `time`: a stale ring comes back.
+    mutating func valueArrived(ring: Int, at time: Double) {
+        guard lastValue.indices.contains(ring) else { return }
+        lastValue[ring] = time
+        if staleSince[ring] != nil { staleSince[ring] = nil; freshSince[ring] = time }
+    }
+
+    /// Marks the rings whose values have grown old since the last call; true when one did.
+    mutating func update(at now: Double) -> Bool {
+        var changed = false
+        for ring in lastValue.indices {
+            guard let last = lastValue[ring] else { continue }
+            let old = now - last > after
+            if old && staleSince[ring] == nil { staleSince[ring] = now; freshSince[ring] = nil; changed = true }
+            if !old && staleSince[ring] != nil { staleSince[ring] = nil; freshSince[ring] = now; changed = true }
+        }
+        return changed
+    }
+
+    /// How stale ring `ring` looks at `now`: 0 fresh, 1 fully faded, in between while it changes.
+    func amount(ring: Int, at now: Double) -> Double {
+        if let since = staleSince[ring] { return min(1, max(0, (now - since) / Staleness.fade)) }
+        if let since = freshSince[ring] { return max(0, 1 - (now - since) / Staleness.fade) }
+        return 0
+    }
+
+    /// A ring is fading in or out at `now`: frames are wanted until it is done.
+    func isFading(at now: Double) -> Bool {
+        lastValue.indices.contains { ring in
+            let amount = amount(ring: ring, at: now)
+            return amount > 0 && amount < 1 || (freshSince[ring].map { now - $0 < Staleness.fade } ?? false)
+        }
+    }
+
+    /// The legend's words for a stale ring ("stale 45 s", "stale 2 m", "stale 3 h", "stale 4 d"), or nil.
+    func note(ring: Int, at now: Double) -> String? {
+        guard staleSince[ring] != nil, let last = lastValue[ring] else { return nil }
+        return "stale " + Staleness.age(now - last)
+    }
+
+    /// The widest note, for the legend's width.
+    static let widestNote = "stale 59 m"
+
+    static func age(_ seconds: Double) -> String {
+        switch seconds {
+        case ..<60: "\(Int(seconds)) s"
+        case ..<3600: "\(Int(seconds / 60)) m"
+        case ..<172_800: "\(Int(seconds / 3600)) h"
+        default: "\(Int(seconds / 86_400)) d"
+        }
+    }
+}
+
+extension RingStyle {
+    /// This ring's look when its value is old, `amount` of the way (0 as it is, 1 fully stale):
+    /// colours three quarters of the way to their grey, at 55 % of their brightness.
+    func faded(_ amount: Double) -> RingStyle {
+        guard amount > 0 else { return self }
+        func fade(_ c: RGB8) -> RGB8 {
+            let grey = 0.3 * Double(c.r) + 0.59 * Double(c.g) + 0.11 * Double(c.b)
+            let dim = 1 - 0.45 * amount
+            func channel(_ v: UInt8) -> UInt8 { UInt8(max(0, min(255, (Double(v) + (grey - Double(v)) * 0.75 * amount) * dim)).rounded()) }
+            return RGB8(channel(c.r), channel(c.g), channel(c.b))
+        }
+        var style = self
+        style.start = fade(start); style.end = fade(end)
+        return style
+    }
+}
