@@ -128,7 +128,7 @@ import TestSupport
             case "curve": "curve = \"linear\""
             case "chrome": "chrome = \"full\""
             case "present": "present = \"vsync\""
-            case "every", "shift-every": "\(key) = \"2s\""
+            case "every", "shift-every", "stale-after": "\(key) = \"2s\""
             case "source": "source = \"cpu\""
             default: "\(key) = \"x\""
             }
