@@ -85,6 +85,8 @@ import TestSupport
                       ("ring = 3\n", ":1: ring: must be 1 to 8 [[ring]] tables"), ("source = [\"cpu\", \"gpu\"]\n", ":1: source: unknown source 'gpu'"),
                       ("progress = [0.5, 0.5]\n[[ring]]\n", ":1: progress: has 2 values but there are 1 [[ring]] tables"),
                       ("display = 1.5\n", ":1: display: must be a whole number"), ("theme = \"nope.json\"\n", ":1: theme: cannot read theme file"),
+                      ("[[ring]]\nthresholds = [{ at = 0.8 }]\n", ":2: ring[1].thresholds[1]: must be { at = 0.8, colour = \"orange\" }"),
+                      ("[[ring]]\nthresholds = [{ at = 0.8, colour = \"mauve\" }]\n", ":2: ring[1].thresholds[1].colour: must be"),
                       ("[mqtt]\nurl = \"mqtt://x\"\ntopic = \"a\"\npassword = \"p\"\n", ":4: mqtt.password: is never kept in the config"),
                       ("[mqtt]\nurl = \"mqtt://x\"\ntopic = \"a\"\nca = \"ca.pem\"\n", ":1: mqtt: ca is for TLS: the url must start with mqtts://"),
                       ("[mqtt]\nurl = \"mqtts://x\"\ntopic = \"a\"\nca = \"gone.pem\"\n", ":1: mqtt: ca /"),
@@ -118,7 +120,7 @@ import TestSupport
         #expect(options.contains("mqtt") && options.contains("topic"))
         let path = try file("all.toml", options.subtracting(["mqtt", "topic"]).sorted().map { key in
             switch key {
-            case "fullscreen", "kiosk", "stats", "counterclockwise", "intro": "\(key) = false"
+            case "fullscreen", "kiosk", "stats", "counterclockwise", "intro", "reduced-motion": "\(key) = false"
             case "preset": "preset = \"gold\""
             case "theme": "theme = \"flat\""
             case "display": "display = 0"

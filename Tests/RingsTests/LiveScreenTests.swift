@@ -204,4 +204,24 @@ import TestSupport
         guard case let .rings(back, _) = screen.frame(width: 600, height: 400, at: clock.now()) else { Issue.record("a rings frame"); return }
         #expect(back.theme.style(ofRing: 1).start == freshColour, "its colours back once the fade is done")
     }
+
+    /// A ring past its alert pulses (frames keep coming, its colours dim and come back); with reduced
+    /// motion it keeps still.
+    @Test func aRingPastItsAlertPulsesUnlessMotionIsReduced() {
+        var theme = Theme.standard
+        theme.rings[0].alert = 0.9
+        for still in [false, true] {
+            var options = LiveScreen.Options(theme: theme, values: [0.95, 0.5, 0.5], spec: .tween(duration: 0.1, curve: .linear))
+            options.reducedMotion = still
+            let screen = LiveScreen(options: options, glyphs: nil, problems: ProblemLog(now: { 0 }, write: { _ in }))
+            func colour(at time: Double) -> RGB8? {
+                guard case let .rings(scene, _) = screen.frame(width: 400, height: 400, at: time) else { return nil }
+                return scene.theme.style(ofRing: 0).end
+            }
+            let calm = colour(at: 0), deep = colour(at: 0.75)
+            #expect(screen.wantsFrames == !still, "reduced motion: \(still)")
+            #expect((calm != deep) == !still, "\(String(describing: calm)) and \(String(describing: deep))")
+            #expect(colour(at: 1.5) == calm, "a pulse every 1.5 s")
+        }
+    }
 }

@@ -57,6 +57,38 @@ import TestSupport
     }
 }
 
+/// Thresholds recolour a ring's band from their value up (its gradient ends in their colour).
+@Suite struct ThresholdTests {
+    @Test func theBandsEndTakesTheColourOfTheHighestThresholdReached() throws {
+        let orange = Palette.colors["orange"]!, red = Palette.colors["red"]!
+        var theme = try ThemeLoader.load("flat")
+        theme.rings[0].thresholds = [Threshold(at: 0.8, color: orange), Threshold(at: 0.95, color: red)]
+        var renderer = SceneRenderer()
+        for (value, expected) in [(0.5, theme.rings[0].end), (0.85, orange), (0.97, red), (1.4, red)] {
+            let scene = RingScene(theme: theme, width: 400, height: 400, values: [value, 0.5, 0.5])
+            let frame = renderer.render(scene)
+            // Just behind the arc's end, on the ring's middle line: the gradient's last colour.
+            let ring = scene.layout.ring(0), angle = 2 * Double.pi * (value - 0.01)
+            let x = Int(ring.center.x + ring.radius * sin(angle)), y = Int(ring.center.y - ring.radius * cos(angle))
+            let p = frame[x, y]
+            let off = max(abs(Int(p.r) - Int(expected.r)), abs(Int(p.g) - Int(expected.g)), abs(Int(p.b) - Int(expected.b)))
+            #expect(off <= 12, "at \(value): \(p) is not \(expected)")
+        }
+        #expect(theme.rings[1].at(value: 2).end == theme.rings[1].end, "a ring without thresholds keeps its colours")
+    }
+
+    @Test func themeFilesAndConfigsTakeThresholds() throws {
+        let path = "/tmp/rings-thresholds-\(getpid()).json"
+        defer { unlink(path) }
+        try Data(##"{"name": "t", "rings": [{"start": "#102030", "end": "#405060", "thresholds": [{"at": 0.95, "colour": "red"}, {"at": 0.8, "color": "orange"}], "alert": 0.95}]}"##.utf8)
+            .write(to: URL(fileURLWithPath: path))
+        let theme = try ThemeLoader.load(path)
+        #expect(theme.rings[0].thresholds.map(\.at) == [0.8, 0.95] && theme.rings[0].alert == 0.95)
+        try Data(##"{"name": "t", "rings": [{"start": "#102030", "end": "#405060", "thresholds": [{"at": 0.8}]}]}"##.utf8).write(to: URL(fileURLWithPath: path))
+        #expect(throws: ThemeError.self) { try ThemeLoader.load(path) }
+    }
+}
+
 @Suite struct ThemeTests {
     func parse(_ json: String) throws(ThemeError) -> Theme { try ThemeLoader.parse(Data(json.utf8), source: "test.json") }
 

@@ -35,7 +35,7 @@ public struct RingScene: Sendable {
     /// The rings, outermost first.
     public var rings: [Ring] {
         let layout = self.layout
-        return values.enumerated().map { i, value in Ring(value: value, style: theme.style(ofRing: i), geometry: layout.ring(i)) }
+        return values.enumerated().map { i, value in Ring(value: value, style: theme.style(ofRing: i).at(value: value), geometry: layout.ring(i)) }
     }
 
     /// The pixels ring `i` can touch: its track's square, which holds arc, caps and tip, and with

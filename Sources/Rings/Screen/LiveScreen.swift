@@ -36,6 +36,8 @@ public final class LiveScreen: Screen {
         public var startsEmpty: Bool
         /// A ring whose value is older than this many seconds is drawn stale (faded, "stale 2 m").
         public var staleAfter: Double?
+        /// No pulsing alerts (for people whom motion troubles, and screens that must stay still).
+        public var reducedMotion = false
         public init(theme: Theme, values: [Double], spec: AnimationSpec, chrome: Bool = true, feed: LineFeed.Source? = nil,
                     sources: [SystemSource] = [], exec: String? = nil, every: Double = 2, kiosk: Bool = false,
                     shiftEvery: Double? = nil, script: ValueScript? = nil, intro: Bool = false, mqtt: MQTTFeed.Settings? = nil,
@@ -93,7 +95,14 @@ public final class LiveScreen: Screen {
 
     deinit { stop() }
 
-    public var wantsFrames: Bool { changed || moved || model.isAnimating || fading }
+    public var wantsFrames: Bool { changed || moved || model.isAnimating || fading || alerting }
+
+    /// A ring is past its alert and pulses.
+    private var alerting: Bool {
+        !options.reducedMotion && model.presented.indices.contains { ring in
+            options.theme.style(ofRing: ring).alert.map { model.presented[ring] >= $0 } ?? false
+        }
+    }
 
     /// A ring is fading to or from its stale look.
     private var fading: Bool { loop.map { staleness?.isFading(at: $0.clock.now()) ?? false } ?? false }
@@ -300,7 +309,7 @@ public final class LiveScreen: Screen {
             model.apply(.replay, at: time)
         }
         model.update(at: time)
-        let whole = changed || showGraph || fading
+        let whole = changed || showGraph || fading || alerting
         changed = false
         moved = false
         return .rings(scene(width: width, height: height, at: time), whole: whole)
@@ -311,8 +320,15 @@ public final class LiveScreen: Screen {
     func scene(width: Int, height: Int, at time: Double) -> RingScene {
         let values = model.presented
         var theme = options.theme
-        if let staleness {
-            theme.rings = values.indices.map { theme.style(ofRing: $0).faded(staleness.amount(ring: $0, at: time)) }
+        if staleness != nil || theme.rings.contains(where: { $0.alert != nil }) {
+            // Thresholds first, so that a stale or pulsing ring fades its threshold's colour too.
+            theme.rings = values.indices.map { ring in
+                var style = theme.style(ofRing: ring).at(value: values[ring])
+                style.thresholds = []
+                style = style.faded(staleness?.amount(ring: ring, at: time) ?? 0)
+                if let alert = style.alert, values[ring] >= alert, !options.reducedMotion { style = style.pulsed(RingStyle.pulse(at: time)) }
+                return style
+            }
         }
         var scene = RingScene(theme: theme, width: width, height: height, values: values)
         scene.offset = offset(width: width, height: height)

@@ -1,5 +1,3 @@
-import RingsRaster
-
 /// Which rings' values are older than `after` seconds, and how far each is faded: a ring turns
 /// stale (desaturated and dimmed, "stale 2 m" in the legend) when its value grows old, and comes
 /// back when a fresh one arrives, each change eased over `fade` seconds.
@@ -66,22 +64,5 @@ struct Staleness {
         case ..<172_800: "\(Int(seconds / 3600)) h"
         default: "\(Int(seconds / 86_400)) d"
         }
-    }
-}
-
-extension RingStyle {
-    /// This ring's look when its value is old, `amount` of the way (0 as it is, 1 fully stale):
-    /// colours three quarters of the way to their grey, at 55 % of their brightness.
-    func faded(_ amount: Double) -> RingStyle {
-        guard amount > 0 else { return self }
-        func fade(_ c: RGB8) -> RGB8 {
-            let grey = 0.3 * Double(c.r) + 0.59 * Double(c.g) + 0.11 * Double(c.b)
-            let dim = 1 - 0.45 * amount
-            func channel(_ v: UInt8) -> UInt8 { UInt8(max(0, min(255, (Double(v) + (grey - Double(v)) * 0.75 * amount) * dim)).rounded()) }
-            return RGB8(channel(c.r), channel(c.g), channel(c.b))
-        }
-        var style = self
-        style.start = fade(start); style.end = fade(end)
-        return style
     }
 }

@@ -14,6 +14,8 @@ public enum Palette {
         // UIKit's system grey 6, the tutorial's track and button colour.
         "systemGray6": RGB8(242, 242, 247),
         "white": RGB8(255, 255, 255), "black": RGB8(0, 0, 0),
+        // Apple's system colours, for thresholds: "orange" from 80 %, "red" from 95 %.
+        "red": RGB8(255, 59, 48), "orange": RGB8(255, 149, 0), "yellow": RGB8(255, 204, 0), "green": RGB8(52, 199, 89),
     ]
 
     /// The names in a stable order, for messages.

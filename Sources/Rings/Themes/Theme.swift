@@ -3,15 +3,37 @@ import RingsRaster
 
 /// One ring's look and meaning: its gradient runs from `start` (dark) to `end` (light); with a
 /// `goal`, a plain number on the feed is an amount of it (430 of 600); `label` says how its value reads.
+/// From a threshold's value up, the gradient ends in that threshold's colour (Grafana's way); above
+/// `alert`, the live window pulses the ring gently.
 public struct RingStyle: Equatable, Sendable {
     public var name: String
     public var start: RGB8
     public var end: RGB8
     public var goal: Double?
     public var label: LabelFormat
+    /// Lowest first, at most `Threshold.most`.
+    public var thresholds: [Threshold] = []
+    public var alert: Double?
     public init(name: String, start: RGB8, end: RGB8, goal: Double? = nil, label: LabelFormat = .percent()) {
         self.name = name; self.start = start; self.end = end; self.goal = goal; self.label = label
     }
+
+    /// The look at `value`: the gradient's end in the colour of the highest threshold it has reached.
+    public func at(value: Double) -> RingStyle {
+        guard let reached = thresholds.last(where: { value >= $0.at }) else { return self }
+        var style = self
+        style.end = reached.color
+        return style
+    }
+}
+
+/// A value from which a ring's gradient ends in `color`.
+public struct Threshold: Equatable, Sendable {
+    public var at: Double
+    public var color: RGB8
+    public init(at: Double, color: RGB8) { self.at = at; self.color = color }
+    /// A ring takes at most this many.
+    public static let most = 8
 }
 
 /// Everything about how the rings look; lengths are fractions of the canvas's shorter side S.

@@ -150,8 +150,8 @@ public enum ThemeLoader {
             for (i, item) in list.enumerated() {
                 let key = "rings[\(i)]"
                 guard let ring = item as? [String: Any] else { throw fail(key, "must be an object with start and end colours") }
-                if let unknown = ring.keys.sorted().first(where: { !["name", "start", "end", "label"].contains($0) }) {
-                    throw fail("\(key).\(unknown)", "is not a ring key (known: name, start, end, label)")
+                if let unknown = ring.keys.sorted().first(where: { !["name", "start", "end", "label", "thresholds", "alert"].contains($0) }) {
+                    throw fail("\(key).\(unknown)", "is not a ring key (known: name, start, end, label, thresholds, alert)")
                 }
                 var label = LabelFormat.percent()
                 if let v = ring["label"] {
@@ -162,11 +162,24 @@ public enum ThemeLoader {
                     }
                 }
                 let fallback = Theme.standard.style(ofRing: i)
-                styles.append(RingStyle(
+                var style = RingStyle(
                     name: try ring["name"].map { v throws(ThemeError) in try string(v, "\(key).name") } ?? fallback.name,
                     start: try ring["start"].map { v throws(ThemeError) in try color(v, "\(key).start") } ?? fallback.start,
                     end: try ring["end"].map { v throws(ThemeError) in try color(v, "\(key).end") } ?? fallback.end,
-                    label: label))
+                    label: label)
+                if let v = ring["thresholds"] {
+                    guard let levels = v as? [Any], levels.count <= Threshold.most else {
+                        throw fail("\(key).thresholds", "must be a list of at most \(Threshold.most) {\"at\": 0.8, \"colour\": \"orange\"}")
+                    }
+                    style.thresholds = try levels.enumerated().map { j, level throws(ThemeError) in
+                        let at = "\(key).thresholds[\(j)]"
+                        guard let level = level as? [String: Any], let value = level["at"], let paint = level["colour"] ?? level["color"],
+                              level.count == 2 else { throw fail(at, "must be {\"at\": 0.8, \"colour\": \"orange\"}") }
+                        return Threshold(at: try number(value, "\(at).at", 0...RingValues.maximumProgress), color: try color(paint, "\(at).colour"))
+                    }.sorted { $0.at < $1.at }
+                }
+                style.alert = try ring["alert"].map { v throws(ThemeError) in try number(v, "\(key).alert", 0...RingValues.maximumProgress) }
+                styles.append(style)
             }
             return styles
         }

@@ -60,6 +60,9 @@ struct WindowCommand: ParsableCommand {
     @Option(help: ArgumentHelp("How often --source is sampled and --exec runs: 2s, 500ms, 1m. Default: 2s.", valueName: "interval"))
     var every: String?
 
+    @Flag(inversion: .prefixedNo, help: "Keep still: rings past their alert do not pulse (config: reduced-motion).")
+    var reducedMotion: Bool?
+
     @Option(help: ArgumentHelp("A ring whose value is older than this is drawn stale (faded, \"stale 2 m\" in the legend): 30s, 5m, or off. Default: three --every for --exec and --source, off otherwise.",
                                valueName: "interval"))
     var staleAfter: String?
@@ -104,6 +107,7 @@ struct WindowCommand: ParsableCommand {
         // Live rings show what their sources said and nothing else, unless the person gave values to start from.
         let given = scene.progress != nil || file.progress != nil || file.rings.contains { $0.progress != nil }
         options.startsEmpty = options.isLive && !given
+        options.reducedMotion = reducedMotion ?? file.reducedMotion ?? false
         // Sampled sources are old after three missed samples; feeds speak when they like, so only when asked.
         let sampled = options.exec != nil || !sources.isEmpty
         options.staleAfter = try (staleAfter ?? file.staleAfter).map(Interval.staleAfter) ?? (sampled ? 3 * interval : nil)

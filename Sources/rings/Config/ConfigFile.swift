@@ -27,6 +27,8 @@ struct RingEntry {
     var goal: Double?
     var label: LabelFormat?
     var progress: Double?
+    var thresholds: [Threshold]?
+    var alert: Double?
 }
 
 /// What a config file (`--config rings.toml`) sets. Every option of the window command is a key of
@@ -53,14 +55,15 @@ struct ConfigFile {
     var exec: String?
     var every: String?
     var staleAfter: String?
+    var reducedMotion: Bool?
     var stats: Bool?
     var present: PresentMode?
     var rings: [RingEntry] = []
     var mqtt: MQTTEntry?
 
     static let keys = ["theme", "preset", "counterclockwise", "size", "progress", "duration", "curve", "fullscreen", "kiosk", "intro", "display", "shift-every",
-                       "chrome", "font", "feed", "source", "exec", "every", "stale-after", "stats", "present", "ring", "mqtt"]
-    static let ringKeys = ["name", "start", "end", "goal", "unit", "label", "decimals", "progress"]
+                       "chrome", "font", "feed", "source", "exec", "every", "stale-after", "reduced-motion", "stats", "present", "ring", "mqtt"]
+    static let ringKeys = ["name", "start", "end", "goal", "unit", "label", "decimals", "progress", "thresholds", "alert"]
 
     /// Reads and checks the file at `path`; every problem found is in the error.
     static func load(_ path: String) throws(ConfigErrors) -> ConfigFile {
@@ -105,6 +108,8 @@ extension ConfigFile {
             if let end = entry.end { style.end = end }
             style.goal = entry.goal
             if let label = entry.label { style.label = label }
+            if let thresholds = entry.thresholds { style.thresholds = thresholds }
+            if let alert = entry.alert { style.alert = alert }
             if i < styles.count { styles[i] = style } else { styles.append(style) }
         }
         return styles

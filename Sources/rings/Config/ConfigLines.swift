@@ -28,11 +28,16 @@ struct ConfigLines {
         }
     }
 
-    /// The line of `path`, else of the nearest table that holds it, else 1.
+    /// The line of `path`, else of the nearest key or table that holds it (`ring[1].thresholds[2]`
+    /// is written on the line of `ring[1].thresholds`), else 1.
     func line(of path: String) -> Int {
         var path = Substring(path)
         while true {
             if let line = lines[String(path)] { return line }
+            if path.hasSuffix("]"), let open = path.lastIndex(of: "["), lines[String(path[..<open])] != nil {
+                path = path[..<open]
+                continue
+            }
             guard let dot = path.lastIndex(of: ".") else { return 1 }
             path = path[..<dot]
         }

@@ -29,6 +29,7 @@ struct ConfigReader {
             case "fullscreen": c.fullscreen = bool(value, key)
             case "kiosk": c.kiosk = bool(value, key)
             case "intro": c.intro = bool(value, key)
+            case "reduced-motion": c.reducedMotion = bool(value, key)
             case "display": c.display = integer(value, key, 0...63)
             case "shift-every": c.shiftEvery = checked(value, key) { text in _ = try Interval.parse(text) }
             case "chrome":
@@ -95,9 +96,9 @@ struct ConfigReader {
                     report(at, "must be \"percent\" (72%) or \"goal\" (430/600 and the unit), not \"\(name)\"")
                     labelName = nil
                 }
-            case "progress":
-                guard let values = progress(value, at) else { break }
-                if values.count == 1 { entry.progress = values[0] } else { report(at, "must be one value, such as 0.72 or \"72%\"") }
+            case "progress": entry.progress = oneValue(value, at)
+            case "thresholds": entry.thresholds = thresholds(value, at)
+            case "alert": entry.alert = oneValue(value, at)
             default: report(at, "is not a ring key (known: \(ConfigFile.ringKeys.joined(separator: ", ")))")
             }
         }
@@ -107,6 +108,30 @@ struct ConfigReader {
         default: entry.label = .percent(decimals: decimals)
         }
         return entry
+    }
+
+    /// `thresholds = [{ at = 0.8, colour = "orange" }, ...]`: at most `Threshold.most`, lowest first.
+    mutating func thresholds(_ value: TOMLValueConvertible, _ key: String) -> [Threshold]? {
+        let shape = "must be a list of at most \(Threshold.most) { at = 0.8, colour = \"orange\" }"
+        guard let list = value.array, list.count <= Threshold.most else { report(key, shape); return nil }
+        var levels: [Threshold] = []
+        for (i, item) in list.enumerated() {
+            let at = "\(key)[\(i + 1)]"
+            guard let table = item.table, let level = table["at"], let paint = table["colour"] ?? table["color"], table.count == 2 else {
+                report(at, "must be { at = 0.8, colour = \"orange\" }")
+                continue
+            }
+            if let value = oneValue(level, at + ".at"), let color = color(paint, at + ".colour") { levels.append(Threshold(at: value, color: color)) }
+        }
+        return levels.sorted { $0.at < $1.at }
+    }
+
+    /// One ring value: 0.72, "72%" or "430/600".
+    mutating func oneValue(_ value: TOMLValueConvertible, _ key: String) -> Double? {
+        guard let values = progress(value, key) else { return nil }
+        if values.count == 1 { return values[0] }
+        report(key, "must be one value, such as 0.72 or \"72%\"")
+        return nil
     }
 
     // MARK: Values
