@@ -65,7 +65,7 @@ public enum OutputFile {
     }
 
     /// The folder a path names its file in: "." for a bare name, "/" for one at the root.
-    static func folder(of path: String) -> String {
+    public static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         let folder = String(path[..<slash])
         return folder.isEmpty ? "/" : folder

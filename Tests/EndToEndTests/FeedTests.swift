@@ -100,6 +100,38 @@ import TestSupport
         #expect(try settled { differingPixels(try capture(display, window), fresh) } == 0, "a fresh line brings them back")
     }
 
+    /// The last values outlive the kiosk: killed and started again, it shows them at once, faded as
+    /// stale, until a fresh line comes.
+    @Test(.enabled(if: ready, "needs the display tools (make test installs them)"))
+    func aRestartedKioskShowsItsLastValuesAsStale() throws {
+        let fifo = directory + "/kept-feed"
+        unlink(fifo)
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let display = try VirtualDisplay()
+        let arguments = ["--theme", "flat", "--size", "300x300", "--duration", "0.1", "--chrome", "none", "--no-intro", "--feed", fifo]
+        func write(_ text: String) throws {
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: fifo))
+            handle.write(Data(text.utf8))
+            try handle.close()
+        }
+        let fresh = try ringsRender("300x300", "0.6,0.4,0.2"), empty = try ringsRender("300x300", "0,0,0")
+        var (process, window) = try display.launchRings(arguments)
+        try write("1=0.6 2=0.4 3=0.2\n")
+        #expect(try settled { differingPixels(try display.screenshot().subview(try display.clientArea(of: window)), fresh) } == 0)
+        #expect(eventually(within: 5) { FileManager.default.fileExists(atPath: display.stateHome + "/rings/values.json") }, "kept within a second")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        (process, window) = try display.launchRings(arguments, settle: 1)
+        defer { if process.isRunning { process.terminate() } }
+        let shown = try display.screenshot().subview(try display.clientArea(of: window))
+        #expect(differingPixels(shown, empty) > 1000, "the kept values, not empty rings")
+        var brighter = 0
+        for y in 0..<shown.height { for x in 0..<shown.width where max(shown[x, y].r, shown[x, y].g, shown[x, y].b) > max(fresh[x, y].r, fresh[x, y].g, fresh[x, y].b) { brighter += 1 } }
+        #expect(differingPixels(shown, fresh) > 1000 && brighter < 50, "faded, as stale: \(brighter) pixels brighter than fresh")
+        try write("1=0.6 2=0.4 3=0.2\n")
+        #expect(try settled { differingPixels(try display.screenshot().subview(try display.clientArea(of: window)), fresh) } == 0, "fresh again")
+    }
+
     @Test(.enabled(if: ready, "needs the display tools (make test installs them)"))
     func aValueWrittenToAFIFOAppearsOnScreenAndAWriterMayComeBack() throws {
         let fifo = directory + "/feed"

@@ -224,4 +224,14 @@ import TestSupport
             #expect(colour(at: 1.5) == calm, "a pulse every 1.5 s")
         }
     }
+
+    /// A state file is taken only when it is one of ours, for the same rings, with values in range.
+    @Test func aStateFileIsTakenOnlyForTheSameRings() {
+        let memory = ValueMemory(rings: [.init(name: "Move", value: 0.5, time: 1_795_000_000), .init(name: "Stand", value: nil, time: nil)])
+        #expect(ValueMemory.decode(memory.encoded(), names: ["Move", "Stand"]) == memory)
+        #expect(ValueMemory.decode(memory.encoded(), names: ["Move", "Exercise"]) == nil, "other rings")
+        #expect(ValueMemory.decode(Data(#"{"rings": [{"name": "Move", "value": 99}]}"#.utf8), names: ["Move"]) == nil, "out of range")
+        #expect(ValueMemory.decode(Data("not json".utf8), names: ["Move"]) == nil)
+        #expect(ValueMemory.decode(Data(repeating: 32, count: 70_000), names: ["Move"]) == nil, "too large to be ours")
+    }
 }

@@ -40,12 +40,18 @@ public final class VirtualDisplay {
     deinit {
         if let wm = windowManager, wm.isRunning { kill(wm.processIdentifier, SIGKILL) }
         if server.isRunning { kill(server.processIdentifier, SIGKILL) }
+        try? FileManager.default.removeItem(atPath: stateHome)
     }
+
+    /// Where programs on this display keep their state (XDG_STATE_HOME): a folder of its own, so that
+    /// one test's kiosk never shows the values another's kept.
+    public var stateHome: String { NSTemporaryDirectory() + "rings-state-\(getpid())\(name.replacingOccurrences(of: ":", with: "-"))" }
 
     /// The environment for programs on this display.
     public var environment: [String: String] {
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = name
+        env["XDG_STATE_HOME"] = stateHome
         env.removeValue(forKey: "SDL_VIDEODRIVER")
         env.removeValue(forKey: "WAYLAND_DISPLAY")
         return env

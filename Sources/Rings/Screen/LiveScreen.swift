@@ -38,6 +38,11 @@ public final class LiveScreen: Screen {
         public var staleAfter: Double?
         /// No pulsing alerts (for people whom motion troubles, and screens that must stay still).
         public var reducedMotion = false
+        /// The values a state file kept from the last run: shown, marked stale, until fresh ones come
+        /// (only when the rings start empty).
+        public var remembered: ValueMemory?
+        /// Keeps the values with their times (a state file), called at most once a second when they change.
+        public var remember: ((ValueMemory) -> Void)?
         public init(theme: Theme, values: [Double], spec: AnimationSpec, chrome: Bool = true, feed: LineFeed.Source? = nil,
                     sources: [SystemSource] = [], exec: String? = nil, every: Double = 2, kiosk: Bool = false,
                     shiftEvery: Double? = nil, script: ValueScript? = nil, intro: Bool = false, mqtt: MQTTFeed.Settings? = nil,
@@ -68,6 +73,9 @@ public final class LiveScreen: Screen {
     /// Which rings' values have grown old, and the legend's notes as last drawn.
     private var staleness: Staleness?
     private var staleNotes: [Int: String] = [:]
+    /// When each ring's value came (wall clock), for the state file; and whether it has changed since last kept.
+    private var valueTimes: [Date?]
+    private var unsaved = false
     private var stats = FrameStats()
     private var showHelp = false, showGraph = false
     /// Keys and pointer, with the state a press or a hovered button carries from one input to the next.
@@ -91,6 +99,7 @@ public final class LiveScreen: Screen {
         model = RingsModel(values: options.startsEmpty ? options.values.map { _ in 0 } : options.values, spec: options.spec)
         waiting = options.startsEmpty ? Set(options.values.indices) : []
         staleness = options.staleAfter.map { Staleness(after: $0, rings: options.values.count) }
+        valueTimes = options.values.map { _ in nil }
     }
 
     deinit { stop() }
@@ -129,6 +138,10 @@ public final class LiveScreen: Screen {
             loop.addTimer(interval: options.every, action: sample)
         }
         self.loop = loop
+        recall(at: loop.clock.now())
+        if options.remember != nil {
+            loop.addTimer(interval: 1) { [unowned self] _ in self.keep() }
+        }
         if staleness != nil {
             loop.addTimer(interval: 1) { [unowned self] now in
                 if self.staleness?.update(at: now) == true { self.changed = true }
@@ -236,8 +249,35 @@ public final class LiveScreen: Screen {
     /// a stale ring comes back.
     private func valueArrived(ring: Int, at now: Double) {
         if waiting.remove(ring) != nil { changed = true }
+        if valueTimes.indices.contains(ring) { valueTimes[ring] = Date(); unsaved = true }
         staleness?.valueArrived(ring: ring, at: now)
         if staleNotes[ring] != nil { staleNotes[ring] = nil; changed = true }
+    }
+
+    /// Shows what the state file kept, each ring stale from the start (its age as the file says).
+    private func recall(at now: Double) {
+        guard options.startsEmpty, let memory = options.remembered else { return }
+        if staleness == nil { staleness = Staleness(after: .infinity, rings: valueTimes.count) }
+        for (ring, entry) in memory.rings.enumerated() {
+            guard let value = entry.value, let time = entry.time, valueTimes.indices.contains(ring) else { continue }
+            model.apply(.set(ring: ring, value: value), at: now)
+            waiting.remove(ring)
+            valueTimes[ring] = Date(timeIntervalSince1970: time)
+            staleness?.remembered(ring: ring, from: now - max(0, Date().timeIntervalSince1970 - time), at: now)
+        }
+        staleNotes = currentStaleNotes(at: now)
+        changed = true
+    }
+
+    /// Hands the values to the state file when they have changed.
+    private func keep() {
+        guard unsaved, let remember = options.remember else { return }
+        unsaved = false
+        let names = model.targets.indices.map { options.theme.style(ofRing: $0).name }
+        remember(ValueMemory(rings: names.indices.map { ring in
+            let time = valueTimes[ring]
+            return ValueMemory.Entry(name: names[ring], value: time == nil ? nil : model.targets[ring], time: time?.timeIntervalSince1970)
+        }))
     }
 
     private func currentStaleNotes(at now: Double) -> [Int: String] {

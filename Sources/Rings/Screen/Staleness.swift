@@ -21,6 +21,14 @@ struct Staleness {
         if staleSince[ring] != nil { staleSince[ring] = nil; freshSince[ring] = time }
     }
 
+    /// Ring `ring` shows a value from `time` that a state file kept: stale at once, whatever its age.
+    mutating func remembered(ring: Int, from time: Double, at now: Double) {
+        guard lastValue.indices.contains(ring) else { return }
+        lastValue[ring] = time
+        staleSince[ring] = now - Staleness.fade
+        freshSince[ring] = nil
+    }
+
     /// Marks the rings whose values have grown old since the last call; true when one did.
     mutating func update(at now: Double) -> Bool {
         var changed = false
@@ -28,7 +36,6 @@ struct Staleness {
             guard let last = lastValue[ring] else { continue }
             let old = now - last > after
             if old && staleSince[ring] == nil { staleSince[ring] = now; freshSince[ring] = nil; changed = true }
-            if !old && staleSince[ring] != nil { staleSince[ring] = nil; freshSince[ring] = now; changed = true }
         }
         return changed
     }

@@ -60,6 +60,10 @@ struct WindowCommand: ParsableCommand {
     @Option(help: ArgumentHelp("How often --source is sampled and --exec runs: 2s, 500ms, 1m. Default: 2s.", valueName: "interval"))
     var every: String?
 
+    @Option(help: ArgumentHelp("Where live values are kept across restarts (shown stale at the next start until fresh ones come), or off. Default: $XDG_STATE_HOME/rings/values.json.",
+                               valueName: "path|off"))
+    var stateFile: String?
+
     @Flag(inversion: .prefixedNo, help: "Keep still: rings past their alert do not pulse (config: reduced-motion).")
     var reducedMotion: Bool?
 
@@ -108,6 +112,11 @@ struct WindowCommand: ParsableCommand {
         let given = scene.progress != nil || file.progress != nil || file.rings.contains { $0.progress != nil }
         options.startsEmpty = options.isLive && !given
         options.reducedMotion = reducedMotion ?? file.reducedMotion ?? false
+        if options.isLive, let path = StateFile.path(stateFile ?? file.stateFile) {
+            let names = options.values.indices.map { options.theme.style(ofRing: $0).name }
+            options.remembered = StateFile.read(path, names: names)
+            options.remember = StateFile.keeper(path)
+        }
         // Sampled sources are old after three missed samples; feeds speak when they like, so only when asked.
         let sampled = options.exec != nil || !sources.isEmpty
         options.staleAfter = try (staleAfter ?? file.staleAfter).map(Interval.staleAfter) ?? (sampled ? 3 * interval : nil)

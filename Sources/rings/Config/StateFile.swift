@@ -1,0 +1,44 @@
+import Dispatch
+import Foundation
+import Rings
+import RingsPNG
+
+/// The state file: the live rings' last values, read at start and replaced (atomically, off the
+/// main thread) at most once a second when they change.
+enum StateFile {
+    /// The file `--state-file` or `state-file` names, `off` for none, else
+    /// `$XDG_STATE_HOME/rings/values.json` (`~/.local/state` when XDG_STATE_HOME is not set).
+    static func path(_ given: String?) -> String? {
+        if let given { return given == "off" ? nil : given }
+        let environment = ProcessInfo.processInfo.environment
+        guard let base = environment["XDG_STATE_HOME"].flatMap({ $0.hasPrefix("/") ? $0 : nil })
+                ?? environment["HOME"].map({ $0 + "/.local/state" }) else { return nil }
+        return base + "/rings/values.json"
+    }
+
+    /// What the file kept for these rings, or nil (no file, another set of rings, not ours).
+    static func read(_ path: String, names: [String]) -> ValueMemory? {
+        guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.read(upToCount: 64 * 1024 + 1) else { return nil }
+        try? handle.close()
+        return ValueMemory.decode(data, names: names)
+    }
+
+    /// Writes each memory it is given to `path` on a queue of its own; a failure is said at most once a minute.
+    static func keeper(_ path: String) -> (ValueMemory) -> Void {
+        let queue = DispatchQueue(label: "rings state file"), problems = ProblemLog.standardError
+        return { memory in
+            queue.async {
+                try? FileManager.default.createDirectory(atPath: OutputFile.folder(of: path), withIntermediateDirectories: true,
+                                                         attributes: [.posixPermissions: 0o700])
+                let data = memory.encoded()
+                do {
+                    try OutputFile.write(path) { stream in
+                        data.withUnsafeBytes { fwrite($0.baseAddress, 1, data.count, stream) } == data.count ? nil : String(cString: strerror(errno))
+                    }
+                } catch {
+                    problems.note(kind: "state file", "\(error); the values are not kept")
+                }
+            }
+        }
+    }
+}
