@@ -9,6 +9,7 @@ public struct ValueMemory: Codable, Equatable, Sendable {
         public var name: String
         public var value: Double?
         public var time: Double?
+        public init(name: String, value: Double?, time: Double?) { self.name = name; self.value = value; self.time = time }
     }
     public var rings: [Entry]
 
