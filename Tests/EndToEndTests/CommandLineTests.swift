@@ -86,7 +86,7 @@ import TestSupport
 
     @Test func malformedThemeFileAndUnwritableOutput() throws {
         let theme = directory + "/broken.json"
-        try Data(#"{"rings": [{"start": "red"}]}"#.utf8).write(to: URL(fileURLWithPath: theme))
+        try Data(#"{"rings": [{"start": "mauve"}]}"#.utf8).write(to: URL(fileURLWithPath: theme))
         let bad = try runProgram(ringsBinary, ["render", "--theme", theme, "--out", directory + "/x.png"])
         #expect(bad.status != 0 && bad.stderr.contains("'rings[0].start'"), "\(bad.stderr)")
         #expect(!FileManager.default.fileExists(atPath: directory + "/x.png"))

@@ -38,8 +38,9 @@ public final class LineFeed: @unchecked Sendable {
             while !thread.isStopped {
                 let fd = open(path, O_RDONLY)
                 guard fd >= 0 else {
-                    state("\(SourceHealth.words(errno: errno)): \(path)")
-                    report("cannot open the feed \(path): \(String(cString: strerror(errno))); trying again")
+                    let code = errno
+                    state("\(SourceHealth.words(errno: code)): \(path)")
+                    report("cannot open the feed \(path): \(String(cString: strerror(code))); trying again")
                     Thread.sleep(forTimeInterval: backoff)
                     backoff = min(5, backoff * 2)
                     continue
