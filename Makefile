@@ -1,7 +1,7 @@
 # rings: `make run` opens the window, `make test` runs every test, `make bench` times a frame.
 # Each first installs the Debian packages that are missing (quick when all are present).
 
-DEB_PACKAGES := libsdl2-dev libsdl2-ttf-dev libpng-dev libx11-dev libfontconfig-dev libmosquitto-dev libssl-dev openssl fontconfig fonts-dejavu-core fonts-comfortaa \
+DEB_PACKAGES := libsdl2-dev libsdl2-ttf-dev libpng-dev libx11-dev libfontconfig-dev libmosquitto-dev libssl-dev openssl libsystemd-dev fontconfig fonts-dejavu-core fonts-comfortaa \
                 xvfb xdotool x11-apps x11-utils x11-xserver-utils imagemagick openbox xauth \
                 cage xwayland grim wtype mosquitto mosquitto-clients
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

@@ -22,6 +22,7 @@ let package = Package(
         .systemLibrary(name: "CFontconfig"),
         .systemLibrary(name: "CPNG"),
         .systemLibrary(name: "CMosquitto"),
+        .systemLibrary(name: "CSystemd"),
 
         // MARK: Pixels: rasteriser and paint sources
         .target(name: "RingsRaster", swiftSettings: optimised),
@@ -33,11 +34,11 @@ let package = Package(
         .target(name: "RingsAnimation", swiftSettings: optimised),
 
         // MARK: The product's model and scene
-        .target(name: "RingsAssets", path: "Assets", exclude: ["Pictures"], resources: [.copy("Themes"), .copy("Presets")]),
+        .target(name: "RingsAssets", path: "Assets", exclude: ["Pictures", "systemd"], resources: [.copy("Themes"), .copy("Presets")]),
         .target(name: "Rings", dependencies: ["CMosquitto", "RingsRaster", "Shaders", "RingsAnimation", "RingsAssets"], swiftSettings: optimised),
 
         // MARK: SDL and the executable
-        .target(name: "RingsSDL", dependencies: ["CSDL2", "CSDL2SysWM", "CFontconfig", "Rings", "RingsAnimation", "RingsRaster"], swiftSettings: optimised),
+        .target(name: "RingsSDL", dependencies: ["CSDL2", "CSDL2SysWM", "CFontconfig", "CSystemd", "Rings", "RingsAnimation", "RingsRaster"], swiftSettings: optimised),
         .executableTarget(name: "rings", dependencies: [
             "Rings", "RingsSDL", "RingsPNG", "RingsRaster", "RingsAnimation", "Shaders",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

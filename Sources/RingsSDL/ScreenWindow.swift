@@ -38,6 +38,7 @@ public final class ScreenWindow {
     private let wakeEvent: UInt32
     /// The display link when presents drive it (the vsync presenter); it is told of each present.
     private var presentLink: PresentDisplayLink?
+    private let supervisor = Supervisor()
 
     public init(screen: any Screen, options: Options) throws(SDLError) {
         self.screen = screen
@@ -77,6 +78,9 @@ public final class ScreenWindow {
             SDL_PushEvent(&event)
         })
         defer { screen.stop() }
+        if let interval = supervisor.watchdogInterval {
+            loop.addTimer(interval: interval) { [unowned self] _ in self.supervisor.ping(status: self.screen.status) }
+        }
         try loop.runWithEvents(clock: clock, until: { quit }, failure: { failure }, handle: handle)
         stats.dropped = link.droppedFrames
     }
@@ -105,13 +109,19 @@ public final class ScreenWindow {
             updater.invalidate()
             return false
         }
-        if shown { stats.presented(at: clock.now(), continuing: animatingBefore) }
+        if shown {
+            stats.presented(at: clock.now(), continuing: animatingBefore)
+            supervisor.presented(status: screen.status)
+        }
         animatingBefore = screen.wantsFrames
         return shown
     }
 
     private func handle(_ event: SDL_Event) {
-        if event.type == wakeEvent { return screen.wake(at: clock.now()) }
+        if event.type == wakeEvent {
+            screen.wake(at: clock.now())
+            return supervisor.tell(status: screen.status)
+        }
         if window.wasDestroyed(by: event) { return windowLost() }
         if event.type == SDL_QUIT.rawValue && window.lostDisplay {
             failure = SDLError("lost the display (the Wayland compositor closed the connection)")

@@ -287,6 +287,12 @@ public final class LiveScreen: Screen {
         return notes
     }
 
+    /// The sources as a service manager's status line: "4 rings; feed no such file: /run/x; MQTT connected".
+    public var status: String {
+        let rings = model.targets.count - waiting.count
+        return (["\(rings) of \(model.targets.count) rings with values"] + health.current.map { "\($0.name) \($0.text)" }).joined(separator: "; ")
+    }
+
     /// The legend's source lines follow what the sources say.
     private func noticeHealth() {
         let now = health.current

@@ -20,6 +20,12 @@ public protocol Screen: AnyObject {
     func handle(_ input: ScreenInput, width: Int, height: Int, at now: Double) -> ScreenRequest?
     /// The frame for a canvas, at the moment `time` it will be shown.
     func frame(width: Int, height: Int, at time: Double) -> ScreenFrame
+    /// How the screen's sources stand, in one line for a service manager ("" when there is nothing to say).
+    var status: String { get }
+}
+
+extension Screen {
+    public var status: String { "" }
 }
 
 /// A frame as a screen describes it.

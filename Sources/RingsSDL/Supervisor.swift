@@ -1,0 +1,37 @@
+import CSystemd
+
+/// systemd's notify protocol, through libsystemd's sd_notify (a datagram to NOTIFY_SOCKET; nothing
+/// at all when not run by systemd): READY=1 once the first frame is on screen, WATCHDOG=1 from the
+/// window's own loop at half of WATCHDOG_USEC (so a loop that hangs, or a stopped process, stops
+/// the pings and systemd restarts it), and STATUS= with how the sources stand when it changes.
+final class Supervisor {
+    /// How often the watchdog wants a ping, in seconds; nil when systemd set no watchdog for us.
+    let watchdogInterval: Double?
+    private var ready = false, status = ""
+
+    init() {
+        var microseconds: UInt64 = 0
+        watchdogInterval = sd_watchdog_enabled(0, &microseconds) > 0 && microseconds > 0 ? Double(microseconds) / 2_000_000 : nil
+    }
+
+    /// A frame is on screen: the first one makes the service ready.
+    func presented(status now: @autoclosure () -> String) {
+        guard !ready else { return }
+        ready = true
+        sd_notify(0, "READY=1")
+        tell(status: now())
+    }
+
+    /// The loop is alive: a watchdog ping, with the status when it has changed.
+    func ping(status now: String) {
+        sd_notify(0, "WATCHDOG=1")
+        tell(status: now)
+    }
+
+    /// Says how the sources stand when it has changed (from the first frame on: READY=1 comes first).
+    func tell(status now: String) {
+        guard ready, now != status, !now.contains("\n") else { return }
+        status = now
+        sd_notify(0, "STATUS=" + now)
+    }
+}
