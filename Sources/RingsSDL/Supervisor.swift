@@ -4,7 +4,10 @@ import CSystemd
 /// at all when not run by systemd): READY=1 once the first frame is on screen, WATCHDOG=1 from the
 /// window's own loop at half of WATCHDOG_USEC (so a loop that hangs, or a stopped process, stops
 /// the pings and systemd restarts it), and STATUS= with how the sources stand when it changes.
-final class Supervisor {
+public final class Supervisor {
+    /// Says `state` ("RELOADING=1", "READY=1") to the service manager, if there is one.
+    public static func notify(_ state: String) { sd_notify(0, state) }
+
     /// How often the watchdog wants a ping, in seconds; nil when systemd set no watchdog for us.
     let watchdogInterval: Double?
     private var ready = false, status = ""

@@ -43,6 +43,8 @@ public final class LiveScreen: Screen {
         public var remembered: ValueMemory?
         /// Keeps the values with their times (a state file), called at most once a second when they change.
         public var remember: ((ValueMemory) -> Void)?
+        /// The config file the options came from: SIGHUP or a change to it reloads (with `reloader`).
+        public var configPath: String?
         public init(theme: Theme, values: [Double], spec: AnimationSpec, chrome: Bool = true, feed: LineFeed.Source? = nil,
                     sources: [SystemSource] = [], exec: String? = nil, every: Double = 2, kiosk: Bool = false,
                     shiftEvery: Double? = nil, script: ValueScript? = nil, intro: Bool = false, mqtt: MQTTFeed.Settings? = nil,
@@ -57,14 +59,18 @@ public final class LiveScreen: Screen {
         public var isLive: Bool { feed != nil || exec != nil || !sources.isEmpty || mqtt != nil }
     }
 
-    public let options: Options
+    public private(set) var options: Options
+    /// Re-reads the config for a reload: the options it gives now, or nil when the file is bad (the
+    /// reloader has said why, and the running options stay).
+    public var reloader: (() -> Options?)?
+    private let reloadAsked = Mutex(false)
     public let model: RingsModel
     public let title = "rings"
     /// Where the label, legend and buttons get their glyphs; nil without chrome.
     let glyphs: GlyphSource?
     private let problems: ProblemLog
     private let arrivals = FeedQueue()
-    private var feed: LineFeed?, command: CommandFeed?, broker: MQTTFeed?
+    private var feed: LineFeed?, command: CommandFeed?, broker: MQTTFeed?, watcher: ConfigWatcher?
     /// How the live sources stand (set on their threads), and as the legend shows it.
     private let health = SourceHealth()
     private var shownHealth: [SourceHealth.Line] = []
@@ -73,6 +79,7 @@ public final class LiveScreen: Screen {
     /// Which rings' values have grown old, and the legend's notes as last drawn.
     private var staleness: Staleness?
     private var staleNotes: [Int: String] = [:]
+    private var staleWatched = false
     /// When each ring's value came (wall clock), for the state file; and whether it has changed since last kept.
     private var valueTimes: [Date?]
     private var unsaved = false
@@ -119,6 +126,11 @@ public final class LiveScreen: Screen {
     public func start(on loop: FrameLoop, stats: FrameStats, wake: @escaping @Sendable () -> Void) {
         self.stats = stats
         startFeeds(wake: wake)
+        if let path = options.configPath, reloader != nil {
+            let asked = reloadAsked
+            watcher = ConfigWatcher(path: path) { asked.withLock { $0 = true }; wake() }
+            watcher?.start()
+        }
         if !options.sources.isEmpty {
             let sampler = SystemSampler()
             let sample = { [unowned self] (now: Double) in
@@ -142,13 +154,7 @@ public final class LiveScreen: Screen {
         if options.remember != nil {
             loop.addTimer(interval: 1) { [unowned self] _ in self.keep() }
         }
-        if staleness != nil {
-            loop.addTimer(interval: 1) { [unowned self] now in
-                if self.staleness?.update(at: now) == true { self.changed = true }
-                let notes = self.currentStaleNotes(at: now)
-                if notes != self.staleNotes { self.staleNotes = notes; self.changed = true }
-            }
-        }
+        if staleness != nil { watchStaleness() }
         playScript()
         if let interval = options.shiftEvery {
             loop.addTimer(interval: interval) { [unowned self] _ in
@@ -219,13 +225,14 @@ public final class LiveScreen: Screen {
     }
 
     public func stop() {
-        feed?.stop(); command?.stop(); broker?.stop()
-        feed = nil; command = nil; broker = nil
+        feed?.stop(); command?.stop(); broker?.stop(); watcher?.stop()
+        feed = nil; command = nil; broker = nil; watcher = nil
     }
 
     /// Applies the feed lines that arrived (the shell calls this when `wake` woke it): good ones animate the rings from what is on screen; bad
     /// ones are logged, a kind of problem at most once a minute, and change nothing.
     public func wake(at now: Double) {
+        if reloadAsked.withLock({ asked in defer { asked = false }; return asked }) { reload(at: now) }
         noticeHealth()
         let (lines, since) = arrivals.takeAll()
         for (number, result) in lines {
@@ -243,6 +250,45 @@ public final class LiveScreen: Screen {
                 break
             }
         }
+    }
+
+    /// Once a second, rings whose values grew old turn stale and the legend's ages move on.
+    private func watchStaleness() {
+        guard !staleWatched, let loop else { return }
+        staleWatched = true
+        loop.addTimer(interval: 1) { [unowned self] now in
+            if self.staleness?.update(at: now) == true { self.changed = true }
+            let notes = self.currentStaleNotes(at: now)
+            if notes != self.staleNotes { self.staleNotes = notes; self.changed = true }
+        }
+    }
+
+
+    /// Takes in what a reload may change while the screen runs: the theme and the rings' looks,
+    /// stale-after and reduced motion; the values and animations go on. Sources, size and the
+    /// window need a restart: a reload that changes them says so.
+    private func reload(at now: Double) {
+        guard let fresh = reloader?() else { return }
+        guard fresh.values.count == options.values.count else {
+            problems.note(kind: "reload", "reload: the number of rings changes only on a restart; the running config stays")
+            return
+        }
+        if fresh.feed != options.feed || fresh.exec != options.exec || fresh.sources != options.sources || fresh.mqtt != options.mqtt {
+            problems.note(kind: "reload sources", "reload: sources change only on a restart; the new looks are taken")
+        }
+        options.theme = fresh.theme
+        options.reducedMotion = fresh.reducedMotion
+        if fresh.staleAfter != options.staleAfter {
+            options.staleAfter = fresh.staleAfter
+            staleness = fresh.staleAfter.map { after in
+                var renewed = Staleness(after: after, rings: valueTimes.count)
+                for (ring, time) in valueTimes.enumerated() { if let time { renewed.valueArrived(ring: ring, at: now - Date().timeIntervalSince(time)) } }
+                return renewed
+            }
+            staleNotes = currentStaleNotes(at: now)
+            if staleness != nil { watchStaleness() }
+        }
+        changed = true
     }
 
     /// A ring has a value of its own now: its label and legend say it (the whole frame redraws), and

@@ -80,6 +80,38 @@ struct WindowCommand: ParsableCommand {
 
     func run() throws {
         let file = try scene.settings()
+        let (live, initial) = try liveOptions(file)
+        var options = live
+        let display = display ?? file.display ?? 0
+        guard display >= 0 else { throw UserError("--display must be 0 or more, not \(display)") }
+        if options.isLive, let path = StateFile.path(stateFile ?? file.stateFile) {
+            let names = options.values.indices.map { options.theme.style(ofRing: $0).name }
+            options.remembered = StateFile.read(path, names: names)
+            options.remember = StateFile.keeper(path)
+        }
+        options.configPath = scene.config
+        let screen = LiveScreen(options: options, glyphs: options.chrome ? try glyphs(font ?? file.font, initial.theme) : nil)
+        if scene.config != nil {
+            // A reload reads the file whole again; a bad one is said line by line and the running config stays.
+            screen.reloader = {
+                Supervisor.notify("RELOADING=1")
+                defer { Supervisor.notify("READY=1") }
+                do { return try self.liveOptions(try self.scene.settings()).options } catch let error as ConfigErrors {
+                    error.problems.forEach { StandardError.say("\($0)") }
+                } catch {
+                    StandardError.say("rings: reload: \(error)")
+                }
+                return nil
+            }
+        }
+        let window = ScreenWindow.Options(size: (initial.width, initial.height), fullscreen: fullscreen ?? file.fullscreen ?? false,
+                                          kiosk: options.kiosk, display: display, present: present ?? file.present ?? .auto)
+        let stats = try showWindow(screen, window)
+        if self.stats ?? file.stats ?? false { print(stats.summary) }
+    }
+
+    /// The live screen's options from the command line and `file` (read again on a reload), and the scene they start from.
+    private func liveOptions(_ file: ConfigFile) throws -> (options: LiveScreen.Options, scene: RingScene) {
         var initial = try scene.scene(defaultSize: (800, 800), file: file)
         var sources: [SystemSource] = []
         if let source = source ?? file.source {
@@ -95,8 +127,6 @@ struct WindowCommand: ParsableCommand {
         }
         let interval = try Interval.parse(every ?? file.every ?? "2s")
         let shift = try (shiftEvery ?? file.shiftEvery).map(Interval.parse)
-        let display = display ?? file.display ?? 0
-        guard display >= 0 else { throw UserError("--display must be 0 or more, not \(display)") }
         let (duration, curve) = try timing.checked(file: file)
         // A theme's own motion (gold's two phases) unless a duration or curve is asked for.
         let timed = timing.duration ?? file.duration != nil || timing.curve ?? file.curve != nil
@@ -112,19 +142,10 @@ struct WindowCommand: ParsableCommand {
         let given = scene.progress != nil || file.progress != nil || file.rings.contains { $0.progress != nil }
         options.startsEmpty = options.isLive && !given
         options.reducedMotion = reducedMotion ?? file.reducedMotion ?? false
-        if options.isLive, let path = StateFile.path(stateFile ?? file.stateFile) {
-            let names = options.values.indices.map { options.theme.style(ofRing: $0).name }
-            options.remembered = StateFile.read(path, names: names)
-            options.remember = StateFile.keeper(path)
-        }
         // Sampled sources are old after three missed samples; feeds speak when they like, so only when asked.
         let sampled = options.exec != nil || !sources.isEmpty
         options.staleAfter = try (staleAfter ?? file.staleAfter).map(Interval.staleAfter) ?? (sampled ? 3 * interval : nil)
-        let screen = LiveScreen(options: options, glyphs: chromeChoice == .full ? try glyphs(font ?? file.font, initial.theme) : nil)
-        let window = ScreenWindow.Options(size: (initial.width, initial.height), fullscreen: fullscreen ?? file.fullscreen ?? false,
-                                          kiosk: kiosk, display: display, present: present ?? file.present ?? .auto)
-        let stats = try showWindow(screen, window)
-        if self.stats ?? file.stats ?? false { print(stats.summary) }
+        return (options, initial)
     }
 
     /// The broker from --mqtt and --topic, else from the config's [mqtt] table; nil without one.

@@ -1,0 +1,69 @@
+import Foundation
+import RingsPNG
+import RingsRaster
+import Testing
+import TestSupport
+
+/// A running window takes a changed config without a restart: saved by an editor (inotify), or on
+/// SIGHUP; a broken file is said with its line and the running config stays on screen.
+@Suite(.serialized) struct ReloadTests {
+    let directory: String = {
+        let dir = NSTemporaryDirectory() + "rings-reload-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try? FileManager.default.createDirectory(atPath: dir + "/elsewhere", withIntermediateDirectories: true)
+        return dir
+    }()
+
+    func config(end: String) -> String {
+        "theme = \"flat\"\nsize = \"300x300\"\nchrome = \"none\"\nintro = false\nduration = 0.1\nprogress = [0.6]\n[[ring]]\nstart = \"#102080\"\nend = \"\(end)\"\n"
+    }
+
+    /// Saved as editors do: a new file renamed over the old.
+    func save(_ text: String, to path: String) throws {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path + ".new"))
+        rename(path + ".new", path)
+    }
+
+    func render(_ config: String) throws -> Pixmap {
+        let path = directory + "/expected-\(UInt32.random(in: 0...UInt32.max)).toml", out = path + ".png"
+        try Data(config.utf8).write(to: URL(fileURLWithPath: path))
+        let result = try runProgram(ringsBinary, ["render", "--config", path, "--out", out])
+        guard result.status == 0 else { throw BrokerError(result.stderr) }
+        return try PNGFile.read(out)
+    }
+
+    @Test(.enabled(if: VirtualDisplay.missingTools.isEmpty, "needs the display tools (make test installs them)"))
+    func anEditedConfigIsTakenWithoutARestart() throws {
+        // The config is a link to a file in another folder: saving that file is seen by SIGHUP alone.
+        let real = directory + "/elsewhere/screen.toml", path = directory + "/screen.toml"
+        try save(config(end: "#3060ff"), to: real)
+        symlink(real, path)
+        let display = try VirtualDisplay()
+        let errors = Pipe()
+        let (process, window) = try display.launchRings(["--config", path]) { $0.standardError = errors }
+        defer { if process.isRunning { process.terminate() } }
+        func shown() throws -> Pixmap { try display.screenshot().subview(try display.clientArea(of: window)) }
+        #expect(try settled { differingPixels(try shown(), try render(config(end: "#3060ff"))) } == 0)
+
+        try save(config(end: "#ff8000"), to: real)
+        usleep(600_000)
+        #expect(differingPixels(try shown(), try render(config(end: "#3060ff"))) == 0, "a file elsewhere is not watched")
+        kill(process.processIdentifier, SIGHUP)
+        #expect(try settled { differingPixels(try shown(), try render(config(end: "#ff8000"))) } == 0, "SIGHUP reads it again")
+
+        // Replaced by an editor's save in its own folder: seen without a signal.
+        unlink(path)
+        try save(config(end: "#20c040"), to: path)
+        #expect(try settled { differingPixels(try shown(), try render(config(end: "#20c040"))) } == 0, "a saved file is read again")
+
+        try save("theme = \"flat\"\nsize = \"300x300\nchrome = \"none\"\n", to: path)
+        usleep(800_000)
+        #expect(differingPixels(try shown(), try render(config(end: "#20c040"))) == 0, "a broken file leaves the running config")
+        let found = try display.xdotool(["search", "--onlyvisible", "--name", "^rings"]).stdout.split(separator: "\n").map(String.init)
+        #expect(found == [window], "the same window all along: \(found) vs \(window)")
+        #expect(process.isRunning)
+        process.terminate()
+        process.waitUntilExit()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(said.contains("\(path):2:"), "the broken line is named: \(said)")
+    }
+}
