@@ -13,6 +13,9 @@ public final class FrameUpdater {
     private var renderer = SceneRenderer(threads: FrameUpdater.threads)
     private var rasterizer = Rasterizer()
     private var frame = Pixmap(width: 0, height: 0)
+    /// How frames are turned on their way to the window, and the turned pixels when they are.
+    public var rotation = Rotation.none
+    private var turned = Pixmap(width: 0, height: 0)
     /// Presented values in the last frame drawn; nil forces a full redraw.
     private(set) var drawn: [Double]?
     private var drawnWords: [String] = []
@@ -35,16 +38,26 @@ public final class FrameUpdater {
 
     /// Draws a display list over the whole window and shows it.
     private func update(_ list: DisplayList) throws(SDLError) -> Bool {
-        let (width, height) = window.pixelSize
+        let (width, height) = rotation.frameSize(screen: window.pixelSize.width, window.pixelSize.height)
         guard width > 0, height > 0 else { return false }
         if frame.width != width || frame.height != height { frame = Pixmap(width: width, height: height) }
         rasterizer.render(list, into: frame)
-        try window.present(frame)
+        try present([])
         drawn = []
         return true
     }
 
-    /// Draws `scene` (the window's pixel size) and shows it; `whole` redraws everything. Returns
+    /// Shows the frame's `rects` (all of it when none are given), turned as the screen is.
+    private func present(_ given: [IntRect]) throws(SDLError) {
+        guard rotation != .none else { return try window.present(frame, rects: given) }
+        let rects = given.isEmpty ? [frame.bounds] : given
+        let (width, height) = window.pixelSize
+        if turned.width != width || turned.height != height { turned = Pixmap(width: width, height: height) }
+        for rect in rects { rotation.copy(rect, of: frame, into: turned) }
+        try window.present(turned, rects: rects.map { rotation.screenRect($0, frame: frame.width, frame.height) })
+    }
+
+    /// Draws `scene` (the window's pixel size, turned by `rotation`) and shows it; `whole` redraws everything. Returns
     /// whether anything was shown.
     private func update(_ scene: RingScene, whole: Bool) throws(SDLError) -> Bool {
         let width = scene.width, height = scene.height
@@ -79,14 +92,14 @@ public final class FrameUpdater {
         drawn = now
         drawnWords = words
         guard !rects.isEmpty else { return false }
-        if let copier = window.partCopier() {
+        if rotation == .none, let copier = window.partCopier() {
             // Each part goes to the window surface as soon as it is drawn, by the thread that drew it.
             let frame = self.frame
             renderer.render(scene, into: frame, clips: rects) { part in copier.copy(frame, part) }
             try window.present(frame, rects: rects, copied: true)
         } else {
             renderer.render(scene, into: frame, clips: rects)
-            try window.present(frame, rects: rects)
+            try present(rects)
         }
         return true
     }

@@ -18,9 +18,12 @@ public final class ScreenWindow {
         /// Which display the window opens on (0 is the first).
         public var display: Int
         public var present: PresentMode
+        /// How the frame is turned for a screen on its side; `size` is the frame's.
+        public var rotation: Rotation
         public init(size: (width: Int, height: Int), fullscreen: Bool = false, kiosk: Bool = false, display: Int = 0,
-                    present: PresentMode = .auto) {
+                    present: PresentMode = .auto, rotation: Rotation = .none) {
             self.size = size; self.fullscreen = fullscreen; self.kiosk = kiosk; self.display = display; self.present = present
+            self.rotation = rotation
         }
     }
 
@@ -43,9 +46,11 @@ public final class ScreenWindow {
     public init(screen: any Screen, options: Options) throws(SDLError) {
         self.screen = screen
         self.options = options
-        window = try RingsWindow(title: screen.title, width: options.size.width, height: options.size.height,
+        let (width, height) = options.rotation.frameSize(screen: options.size.width, options.size.height)
+        window = try RingsWindow(title: screen.title, width: width, height: height,
                                  display: options.display, fullscreen: options.fullscreen || options.kiosk, present: options.present)
         updater = FrameUpdater(window: window)
+        updater.rotation = options.rotation
         if options.kiosk {
             SDL_ShowCursor(SDL_DISABLE)
             SDL_DisableScreenSaver()
@@ -99,7 +104,7 @@ public final class ScreenWindow {
     /// Draws the frame for the display link's target time, laid out for the drawable's size now, and
     /// shows what changed; returns whether anything was shown.
     private func draw(for tick: FrameTick) throws(SDLError) -> Bool {
-        let (width, height) = window.pixelSize
+        let (width, height) = options.rotation.frameSize(screen: window.pixelSize.width, window.pixelSize.height)
         let shown: Bool
         do { shown = try updater.update(screen.frame(width: width, height: height, at: tick.targetTimestamp)) } catch {
             guard options.kiosk else { throw error }
@@ -131,9 +136,11 @@ public final class ScreenWindow {
         var mx: Int32 = 0, my: Int32 = 0
         SDL_GetMouseState(&mx, &my)
         let translate = SDLInput(pixelScale: Double(size.width) / Double(max(1, window.pointSize.width)))
-        guard let input = translate.input(for: event, mouse: (mx, my)) else { return }
+        guard let input = translate.input(for: event, mouse: (mx, my))?.mapped({ options.rotation.framePoint($0, screen: size.width, size.height) })
+        else { return }
         if input == .exposed { updater.invalidate() }
-        switch screen.handle(input, width: size.width, height: size.height, at: clock.now()) {
+        let frame = options.rotation.frameSize(screen: size.width, size.height)
+        switch screen.handle(input, width: frame.width, height: frame.height, at: clock.now()) {
         case .quit?: quit = true
         case .toggleFullscreen?: window.toggleFullscreen(); updater.invalidate()
         case .leave?:

@@ -123,7 +123,7 @@ import TestSupport
             case "fullscreen", "kiosk", "stats", "counterclockwise", "intro", "reduced-motion": "\(key) = false"
             case "preset": "preset = \"gold\""
             case "theme": "theme = \"flat\""
-            case "display": "display = 0"
+            case "display", "rotate": "\(key) = 0"
             case "duration": "duration = 1"
             case "size": "size = \"100x100\""
             case "progress": "progress = [0.5]"

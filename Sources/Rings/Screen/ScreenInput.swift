@@ -14,6 +14,19 @@ public enum ScreenInput: Equatable, Sendable {
     case close
 }
 
+extension ScreenInput {
+    /// The same input with its point (if it has one) moved by `move`: a turned screen's pointer.
+    public func mapped(_ move: (Point) -> Point) -> ScreenInput {
+        switch self {
+        case let .press(p): .press(move(p))
+        case let .motion(p): .motion(move(p))
+        case let .release(p): .release(move(p))
+        case let .wheel(steps, p): .wheel(steps: steps, at: move(p))
+        default: self
+        }
+    }
+}
+
 /// The keys screens know; others arrive as nothing.
 public enum Key: Equatable, Sendable {
     case escape, tab, space, enter, left, right, up, down, home, end, equals, f3, f11, question

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Rings
+import RingsRaster
 import RingsAnimation
 import RingsSDL
 
@@ -64,6 +65,10 @@ struct WindowCommand: ParsableCommand {
                                valueName: "path|off"))
     var stateFile: String?
 
+    @Option(help: ArgumentHelp("Turn the frame clockwise by 0, 90, 180 or 270 degrees for a screen on its side or upside down; --size is the frame's (a 540x960 screen turned by 90 shows a 960x540 frame).",
+                               valueName: "degrees"))
+    var rotate: Int?
+
     @Flag(inversion: .prefixedNo, help: "Keep still: rings past their alert do not pulse (config: reduced-motion).")
     var reducedMotion: Bool?
 
@@ -104,8 +109,10 @@ struct WindowCommand: ParsableCommand {
                 return nil
             }
         }
+        let degrees = rotate ?? file.rotate ?? 0
+        guard let rotation = Rotation(rawValue: degrees) else { throw UserError("--rotate must be 0, 90, 180 or 270, not \(degrees)") }
         let window = ScreenWindow.Options(size: (initial.width, initial.height), fullscreen: fullscreen ?? file.fullscreen ?? false,
-                                          kiosk: options.kiosk, display: display, present: present ?? file.present ?? .auto)
+                                          kiosk: options.kiosk, display: display, present: present ?? file.present ?? .auto, rotation: rotation)
         let stats = try showWindow(screen, window)
         if self.stats ?? file.stats ?? false { print(stats.summary) }
     }

@@ -57,13 +57,14 @@ struct ConfigFile {
     var staleAfter: String?
     var reducedMotion: Bool?
     var stateFile: String?
+    var rotate: Int?
     var stats: Bool?
     var present: PresentMode?
     var rings: [RingEntry] = []
     var mqtt: MQTTEntry?
 
     static let keys = ["theme", "preset", "counterclockwise", "size", "progress", "duration", "curve", "fullscreen", "kiosk", "intro", "display", "shift-every",
-                       "chrome", "font", "feed", "source", "exec", "every", "stale-after", "reduced-motion", "state-file", "stats", "present", "ring", "mqtt"]
+                       "chrome", "font", "feed", "source", "exec", "every", "stale-after", "reduced-motion", "state-file", "rotate", "stats", "present", "ring", "mqtt"]
     static let ringKeys = ["name", "start", "end", "goal", "unit", "label", "decimals", "progress", "thresholds", "alert"]
 
     /// Reads and checks the file at `path`; every problem found is in the error.

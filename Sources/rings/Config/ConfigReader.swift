@@ -30,6 +30,9 @@ struct ConfigReader {
             case "kiosk": c.kiosk = bool(value, key)
             case "intro": c.intro = bool(value, key)
             case "reduced-motion": c.reducedMotion = bool(value, key)
+            case "rotate":
+                c.rotate = integer(value, key, 0...270)
+                if let degrees = c.rotate, ![0, 90, 180, 270].contains(degrees) { report(key, "must be 0, 90, 180 or 270, not \(degrees)"); c.rotate = nil }
             case "state-file": c.stateFile = string(value, key).map { $0 == "off" ? $0 : besideConfig($0) }
             case "display": c.display = integer(value, key, 0...63)
             case "shift-every": c.shiftEvery = checked(value, key) { text in _ = try Interval.parse(text) }

@@ -1,0 +1,41 @@
+import Foundation
+import RingsRaster
+import Testing
+import TestSupport
+
+/// A portrait screen: `--rotate 90` on a 540x960 screen shows the 960x540 frame turned clockwise.
+@Suite(.serialized) struct RotationTests {
+    /// `image` turned 90 degrees clockwise, pixel by pixel (written here, apart from the product's own).
+    func clockwise(_ image: Pixmap) -> Pixmap {
+        let turned = Pixmap(width: image.height, height: image.width)
+        for y in 0..<image.height { for x in 0..<image.width { turned[image.height - 1 - y, x] = image[x, y] } }
+        return turned
+    }
+
+    @Test(.enabled(if: VirtualDisplay.missingTools.isEmpty, "needs the display tools (make test installs them)"),
+          arguments: ["surface", "vsync"])
+    func aQuarterTurnShowsTheRenderTurned(present: String) throws {
+        let display = try VirtualDisplay(width: 540, height: 960)
+        let (process, window) = try display.launchRings(["--kiosk", "--rotate", "90", "--present", present, "--theme", "flat",
+                                                         "--progress", "0.3,0.65,1.2", "--duration", "0.1", "--no-intro"])
+        defer { if process.isRunning { process.terminate() } }
+        let expected = clockwise(try ringsRender("960x540", "0.3,0.65,1.2"))
+        #expect(try settled { differingPixels(try display.screenshot().subview(try display.clientArea(of: window)), expected) } == 0)
+    }
+
+    @Test func thePointerComesBackThroughTheSameTurn() {
+        let width = 7, height = 4
+        for rotation in Rotation.allCases {
+            let screen = rotation.frameSize(screen: width, height)  // a frame of 7x4 turns into this screen
+            let frame = rotation.frameSize(screen: screen.width, screen.height)
+            #expect(frame == (width, height))
+            for y in 0..<height {
+                for x in 0..<width {
+                    let on = rotation.screenRect(IntRect(x: x, y: y, width: 1, height: 1), frame: width, height)
+                    let back = rotation.framePoint(Point(x: Double(on.x) + 0.5, y: Double(on.y) + 0.5), screen: screen.width, screen.height)
+                    #expect(Int(back.x) == x && Int(back.y) == y, "\(rotation) (\(x), \(y)) -> \(on) -> \(back)")
+                }
+            }
+        }
+    }
+}
