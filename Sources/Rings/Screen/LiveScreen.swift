@@ -59,40 +59,40 @@ public final class LiveScreen: Screen {
         public var isLive: Bool { feed != nil || exec != nil || !sources.isEmpty || mqtt != nil }
     }
 
-    public private(set) var options: Options
+    public internal(set) var options: Options
     /// Re-reads the config for a reload: the options it gives now, or nil when the file is bad (the
     /// reloader has said why, and the running options stay).
     public var reloader: (() -> Options?)?
-    private let reloadAsked = Mutex(false)
+    let reloadAsked = Mutex(false)
     public let model: RingsModel
     public let title = "rings"
     /// Where the label, legend and buttons get their glyphs; nil without chrome.
     let glyphs: GlyphSource?
-    private let problems: ProblemLog
-    private let arrivals = FeedQueue()
-    private var feed: LineFeed?, command: CommandFeed?, broker: MQTTFeed?, watcher: ConfigWatcher?
+    let problems: ProblemLog
+    let arrivals = FeedQueue()
+    var feed: LineFeed?, command: CommandFeed?, broker: MQTTFeed?, watcher: ConfigWatcher?
     /// How the live sources stand (set on their threads), and as the legend shows it.
-    private let health = SourceHealth()
-    private var shownHealth: [SourceHealth.Line] = []
+    let health = SourceHealth()
+    var shownHealth: [SourceHealth.Line] = []
     /// Rings that have had no value yet (drawn empty, labelled "–").
-    private var waiting: Set<Int>
+    var waiting: Set<Int>
     /// Which rings' values have grown old, and the legend's notes as last drawn.
-    private var staleness: Staleness?
-    private var staleNotes: [Int: String] = [:]
-    private var staleWatched = false
+    var staleness: Staleness?
+    var staleNotes: [Int: String] = [:]
+    var staleWatched = false
     /// When each ring's value came (wall clock), for the state file; and whether it has changed since last kept.
-    private var valueTimes: [Date?]
-    private var unsaved = false
-    private var stats = FrameStats()
+    var valueTimes: [Date?]
+    var unsaved = false
+    var stats = FrameStats()
     private var showHelp = false, showGraph = false
     /// Keys and pointer, with the state a press or a hovered button carries from one input to the next.
     private var controls: LiveControls?
     /// A change not drawn yet that needs the whole frame (selection, help, a shift).
-    private var changed = true
+    var changed = true
     /// Values set at once (a drag, a key with an immediate spec) not drawn yet.
     private var moved = false
     /// The loop the script's timer runs on, and that timer while it runs.
-    private weak var loop: FrameLoop?
+    weak var loop: FrameLoop?
     private var scriptTimer: FrameLoop.TimerID?
     /// The grow-in starts with the first frame.
     private lazy var introPending = options.intro
@@ -183,47 +183,6 @@ public final class LiveScreen: Screen {
         }
     }
 
-    private func startFeeds(wake: @escaping @Sendable () -> Void) {
-        guard options.feed != nil || options.exec != nil || options.mqtt != nil else { return }
-        let names = options.values.indices.map { options.theme.style(ofRing: $0).name }
-        let goals = options.values.indices.map { options.theme.style(ofRing: $0).goal }
-        let queue = arrivals, problems = self.problems
-        let deliver: @Sendable (Int, [UInt8]) -> Void = { number, bytes in
-            queue.append(number: number, result: FeedLine.parse(bytes, names: names, goals: goals))
-            wake()
-        }
-        let health = self.health
-        if let source = options.feed {
-            feed = LineFeed(source: source, report: { problems.note(kind: "feed", $0) }, state: { health.set("feed", $0); wake() },
-                            deliver: deliver)
-            feed?.start()
-        }
-        if let exec = options.exec {
-            command = CommandFeed(command: exec, interval: options.every, report: { problems.note(kind: "exec", $0) },
-                                  state: { health.set("exec", $0); wake() }, deliver: deliver)
-            command?.start()
-        }
-        if let settings = options.mqtt {
-            let count = Mutex(0), state = Mutex(MQTTFeed.State.connecting)
-            health.set("MQTT", MQTTFeed.State.connecting.rawValue, problem: false)
-            broker = MQTTFeed(settings: settings, report: { problems.note(kind: $0, $1) }, state: { now in
-                state.withLock { $0 = now }
-                health.set("MQTT", now.rawValue, problem: ![.connecting, .connected].contains(now))
-                wake()
-            }) { topic, payload in
-                let number = count.withLock { $0 += 1; return $0 }
-                queue.append(number: number, result: MQTTFeed.parse(topic: topic, payload: payload, names: names, goals: goals))
-                wake()
-            }
-            broker?.ringNames = names
-            broker?.start()
-            stats.sourceSummary = { [broker, state] in
-                guard let (messages, connections) = broker?.counts else { return nil }
-                return "MQTT \(state.withLock { $0 }.rawValue), \(messages) messages, \(connections) connections"
-            }
-        }
-    }
-
     public func stop() {
         feed?.stop(); command?.stop(); broker?.stop(); watcher?.stop()
         feed = nil; command = nil; broker = nil; watcher = nil
@@ -250,99 +209,6 @@ public final class LiveScreen: Screen {
                 break
             }
         }
-    }
-
-    /// Once a second, rings whose values grew old turn stale and the legend's ages move on.
-    private func watchStaleness() {
-        guard !staleWatched, let loop else { return }
-        staleWatched = true
-        loop.addTimer(interval: 1) { [unowned self] now in
-            if self.staleness?.update(at: now) == true { self.changed = true }
-            let notes = self.currentStaleNotes(at: now)
-            if notes != self.staleNotes { self.staleNotes = notes; self.changed = true }
-        }
-    }
-
-
-    /// Takes in what a reload may change while the screen runs: the theme and the rings' looks,
-    /// stale-after and reduced motion; the values and animations go on. Sources, size and the
-    /// window need a restart: a reload that changes them says so.
-    private func reload(at now: Double) {
-        guard let fresh = reloader?() else { return }
-        guard fresh.values.count == options.values.count else {
-            problems.note(kind: "reload", "reload: the number of rings changes only on a restart; the running config stays")
-            return
-        }
-        if fresh.feed != options.feed || fresh.exec != options.exec || fresh.sources != options.sources || fresh.mqtt != options.mqtt {
-            problems.note(kind: "reload sources", "reload: sources change only on a restart; the new looks are taken")
-        }
-        options.theme = fresh.theme
-        options.reducedMotion = fresh.reducedMotion
-        if fresh.staleAfter != options.staleAfter {
-            options.staleAfter = fresh.staleAfter
-            staleness = fresh.staleAfter.map { after in
-                var renewed = Staleness(after: after, rings: valueTimes.count)
-                for (ring, time) in valueTimes.enumerated() { if let time { renewed.valueArrived(ring: ring, at: now - Date().timeIntervalSince(time)) } }
-                return renewed
-            }
-            staleNotes = currentStaleNotes(at: now)
-            if staleness != nil { watchStaleness() }
-        }
-        changed = true
-    }
-
-    /// A ring has a value of its own now: its label and legend say it (the whole frame redraws), and
-    /// a stale ring comes back.
-    private func valueArrived(ring: Int, at now: Double) {
-        if waiting.remove(ring) != nil { changed = true }
-        if valueTimes.indices.contains(ring) { valueTimes[ring] = Date(); unsaved = true }
-        staleness?.valueArrived(ring: ring, at: now)
-        if staleNotes[ring] != nil { staleNotes[ring] = nil; changed = true }
-    }
-
-    /// Shows what the state file kept, each ring stale from the start (its age as the file says).
-    private func recall(at now: Double) {
-        guard options.startsEmpty, let memory = options.remembered else { return }
-        if staleness == nil { staleness = Staleness(after: .infinity, rings: valueTimes.count) }
-        for (ring, entry) in memory.rings.enumerated() {
-            guard let value = entry.value, let time = entry.time, valueTimes.indices.contains(ring) else { continue }
-            model.apply(.set(ring: ring, value: value), at: now)
-            waiting.remove(ring)
-            valueTimes[ring] = Date(timeIntervalSince1970: time)
-            staleness?.remembered(ring: ring, from: now - max(0, Date().timeIntervalSince1970 - time), at: now)
-        }
-        staleNotes = currentStaleNotes(at: now)
-        changed = true
-    }
-
-    /// Hands the values to the state file when they have changed.
-    private func keep() {
-        guard unsaved, let remember = options.remember else { return }
-        unsaved = false
-        let names = model.targets.indices.map { options.theme.style(ofRing: $0).name }
-        remember(ValueMemory(rings: names.indices.map { ring in
-            let time = valueTimes[ring]
-            return ValueMemory.Entry(name: names[ring], value: time == nil ? nil : model.targets[ring], time: time?.timeIntervalSince1970)
-        }))
-    }
-
-    private func currentStaleNotes(at now: Double) -> [Int: String] {
-        guard let staleness else { return [:] }
-        var notes: [Int: String] = [:]
-        for ring in model.targets.indices { notes[ring] = staleness.note(ring: ring, at: now) }
-        return notes
-    }
-
-    /// The sources as a service manager's status line: "4 rings; feed no such file: /run/x; MQTT connected".
-    public var status: String {
-        let rings = model.targets.count - waiting.count
-        return (["\(rings) of \(model.targets.count) rings with values"] + health.current.map { "\($0.name) \($0.text)" }).joined(separator: "; ")
-    }
-
-    /// The legend's source lines follow what the sources say.
-    private func noticeHealth() {
-        let now = health.current
-        if now != shownHealth { shownHealth = now; changed = true }
     }
 
     public func handle(_ input: ScreenInput, width: Int, height: Int, at now: Double) -> ScreenRequest? {
