@@ -19,9 +19,10 @@ import TestSupport
         let broker = try Broker()
         try broker.publish("office/rings", "1=0.3 2=0.3 3=0.3", retain: true)
         let display = try VirtualDisplay()
+        let errors = Pipe()
         let (process, window) = try display.launchRings(["--theme", "flat", "--size", "300x300", "--progress", "0.1,0.1,0.1", "--duration", "0.1",
                                                          "--chrome", "none", "--no-intro", "--mqtt", broker.url,
-                                                         "--topic", "office/rings", "--topic", "office/rings/+"]) { _ in }
+                                                         "--topic", "office/rings", "--topic", "office/rings/+"]) { $0.standardError = errors }
         defer { if process.isRunning { process.terminate() } }
         #expect(try settled { differingPixels(try capture(display, window), try ringsRender("300x300", "0.3,0.3,0.3")) } == 0,
                 "the retained value at start")
@@ -35,6 +36,8 @@ import TestSupport
         process.terminate()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(said.contains("MQTT message ") && said.contains(" on office/rings: "), "a bad message is named by its topic: \(said)")
     }
 
     /// The broker goes away and comes back: the rings keep their values meanwhile, and a value

@@ -12,7 +12,7 @@ extension LiveScreen {
         let goals = options.values.indices.map { options.theme.style(ofRing: $0).goal }
         let queue = arrivals, problems = self.problems
         let deliver: @Sendable (Int, [UInt8]) -> Void = { number, bytes in
-            queue.append(number: number, result: FeedLine.parse(bytes, names: names, goals: goals))
+            queue.append("feed line \(number)", result: FeedLine.parse(bytes, names: names, goals: goals))
             wake()
         }
         let health = self.health
@@ -35,7 +35,7 @@ extension LiveScreen {
                 wake()
             }) { topic, payload in
                 let number = count.withLock { $0 += 1; return $0 }
-                queue.append(number: number, result: MQTTFeed.parse(topic: topic, payload: payload, names: names, goals: goals))
+                queue.append("MQTT message \(number) on \(topic)", result: MQTTFeed.parse(topic: topic, payload: payload, names: names, goals: goals))
                 wake()
             }
             broker?.ringNames = names

@@ -194,7 +194,7 @@ public final class LiveScreen: Screen {
         if reloadAsked.withLock({ asked in defer { asked = false }; return asked }) { reload(at: now) }
         noticeHealth()
         let (lines, since) = arrivals.takeAll()
-        for (number, result) in lines {
+        for (origin, result) in lines {
             switch result {
             case let .success(updates):
                 if let since { stats.lineArrived(at: since) }
@@ -204,7 +204,7 @@ public final class LiveScreen: Screen {
                     valueArrived(ring: update.ring, at: now)
                 }
             case let .failure(rejection) where rejection.kind != .empty:
-                problems.note(kind: rejection.kind.rawValue, "feed line \(number): \(rejection.reason) (ignored; the rings keep their values)")
+                problems.note(kind: rejection.kind.rawValue, "\(origin): \(rejection.reason) (ignored; the rings keep their values)")
             case .failure:
                 break
             }
