@@ -6,6 +6,7 @@ import RingsRaster
 /// broker started, each source's health for the legend and the service status, the rings still
 /// waiting for a value, the values that grew old, the state file, and reloading the config.
 extension LiveScreen {
+    /// Starts the feed, the command and the broker the options name; their lines go to `arrivals`.
     func startFeeds(wake: @escaping @Sendable () -> Void) {
         guard options.feed != nil || options.exec != nil || options.mqtt != nil else { return }
         let names = options.values.indices.map { options.theme.style(ofRing: $0).name }
