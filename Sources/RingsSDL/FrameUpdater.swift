@@ -10,7 +10,7 @@ public final class FrameUpdater {
     /// Threads that share a redraw: two where the machine has them (more gain little: the copy to
     /// the window surface and the upload bound the rest).
     public static let threads = min(2, ProcessInfo.processInfo.activeProcessorCount)
-    private var renderer = SceneRenderer(threads: FrameUpdater.threads)
+    private var renderer: SceneRenderer
     private var rasterizer = Rasterizer()
     private var frame = Pixmap(width: 0, height: 0)
     /// How frames are turned on their way to the window, and the turned pixels when they are.
@@ -20,7 +20,11 @@ public final class FrameUpdater {
     private(set) var drawn: [Double]?
     private var drawnWords: [String] = []
 
-    public init(window: RingsWindow) { self.window = window }
+    /// `threads` share each redraw (the live window uses `FrameUpdater.threads`).
+    public init(window: RingsWindow, threads: Int = FrameUpdater.threads) {
+        self.window = window
+        renderer = SceneRenderer(threads: max(1, threads))
+    }
 
     /// Forgets what is on screen, so the next frame is drawn whole.
     public func invalidate() { drawn = nil }

@@ -110,3 +110,18 @@ import TestSupport
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
     }
 }
+
+/// `rings bench --animated` in a real window, with the threads asked for.
+@Suite struct AnimatedBenchTests {
+    @Test(.enabled(if: VirtualDisplay.missingTools.isEmpty, "needs the display tools (make test installs them)"))
+    func theAnimatedBenchTakesItsThreads() throws {
+        let display = try VirtualDisplay()
+        for threads in [1, 2] {
+            let result = try runProgram(ringsBinary, ["bench", "--animated", "--present", "surface", "--theme", "flat", "--size", "200x200",
+                                                      "--frames", "10", "--threads", "\(threads)"], environment: display.environment, timeout: 120)
+            #expect(result.status == 0 && result.stdout.contains("\(threads) thread") && result.stdout.contains("median_ms="), "\(result.stdout)\(result.stderr)")
+        }
+        let wrong = try runProgram(ringsBinary, ["bench", "--animated", "--threads", "9"], environment: display.environment)
+        #expect(wrong.status == 1 && wrong.stderr.contains("--threads must be 1 to 8"), "\(wrong.stderr)")
+    }
+}

@@ -8,11 +8,12 @@ import RingsRaster
 public enum AnimatedBench {
     /// Milliseconds per frame, the first (whole) frame left out, and the presenter that showed them;
     /// `ring` animates only that ring (0 is the outermost), nil every ring. The wait for the display's vblank
-    /// (vsync presenter) is left out.
-    public static func run(scene still: RingScene, frames: Int, ring: Int? = nil, present: PresentMode = .auto) throws(SDLError) -> (times: [Double], presenter: String) {
+    /// (vsync presenter) is left out; `threads` share each redraw.
+    public static func run(scene still: RingScene, frames: Int, ring: Int? = nil, present: PresentMode = .auto,
+                           threads: Int = FrameUpdater.threads) throws(SDLError) -> (times: [Double], presenter: String) {
         let window = try RingsWindow(title: "rings bench", width: still.width, height: still.height, present: present)
         let glyphs = try FontGlyphs(name: nil, for: still.theme)
-        let updater = FrameUpdater(window: window)
+        let updater = FrameUpdater(window: window, threads: threads)
         let moving = ring.map { [$0] } ?? Array(still.values.indices)
         let start = still.values.enumerated().map { moving.contains($0.offset) ? 0 : $0.element }
         // The live window's own screen, its frames at simulated times.

@@ -24,6 +24,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --animated: how frames reach the screen (as `rings window --present`). Default: auto.", valueName: "auto|vsync|surface"))
     var present: PresentMode = .auto
 
+    @Option(help: "With --animated: threads that share each redraw, 1 to 8. Default: as the live window (2 where the machine has them).")
+    var threads: Int?
+
     @Flag(help: "Run the live window's parts, frame statistics included, for --frames frames (try 300000; at most 1000000) with a feed update every fifth; print resident memory growth, last line rss_growth_kb=N (needs a display, or SDL_VIDEODRIVER=dummy).")
     var soak = false
 
@@ -43,10 +46,14 @@ struct BenchCommand: ParsableCommand {
         if animated {
             let times: [Double], presenter: String
             if let ring, !(1...still.values.count).contains(ring) { throw UserError("--ring must be 1 to \(still.values.count), not \(ring)") }
-            do { (times, presenter) = try AnimatedBench.run(scene: still, frames: frames, ring: ring.map { $0 - 1 }, present: present) } catch { throw UserError(error) }
+            let sharing = threads ?? FrameUpdater.threads
+            guard (1...8).contains(sharing) else { throw UserError("--threads must be 1 to 8, not \(sharing)") }
+            do { (times, presenter) = try AnimatedBench.run(scene: still, frames: frames, ring: ring.map { $0 - 1 }, present: present, threads: sharing) } catch {
+                throw UserError(error)
+            }
             let what = ring.map { "ring \($0) moving" } ?? "every ring moving"
             report(times, title: "animation frames, \(what) (redraw of what changed + upload), presenter \(presenter)", pixels: still.width * still.height, still: still,
-                   threads: FrameUpdater.threads)
+                   threads: sharing)
             return
         }
         let clock = MonotonicClock()
