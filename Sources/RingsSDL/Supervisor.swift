@@ -1,4 +1,5 @@
 import CSystemd
+import Foundation
 
 /// systemd's notify protocol, through libsystemd's sd_notify (a datagram to NOTIFY_SOCKET; nothing
 /// at all when not run by systemd): READY=1 once the first frame is on screen, WATCHDOG=1 from the
@@ -10,6 +11,8 @@ public final class Supervisor {
 
     /// How often the watchdog wants a ping, in seconds; nil when systemd set no watchdog for us.
     let watchdogInterval: Double?
+    /// A service manager listens (NOTIFY_SOCKET is set): otherwise the status is never even worked out.
+    private let supervised = ProcessInfo.processInfo.environment["NOTIFY_SOCKET"] != nil
     private var ready = false, status = ""
 
     init() {
@@ -26,15 +29,18 @@ public final class Supervisor {
     }
 
     /// The loop is alive: a watchdog ping, with the status when it has changed.
-    func ping(status now: String) {
+    func ping(status now: @autoclosure () -> String) {
         sd_notify(0, "WATCHDOG=1")
-        tell(status: now)
+        tell(status: now())
     }
 
-    /// Says how the sources stand when it has changed (from the first frame on: READY=1 comes first).
-    func tell(status now: String) {
-        guard ready, now != status, !now.contains("\n") else { return }
-        status = now
-        sd_notify(0, "STATUS=" + now)
+    /// Says how the sources stand when it has changed (from the first frame on: READY=1 comes first);
+    /// the status is worked out only when someone listens, not on every wake of an unsupervised window.
+    func tell(status now: @autoclosure () -> String) {
+        guard supervised, ready else { return }
+        let text = now()
+        guard text != status, !text.contains("\n") else { return }
+        status = text
+        sd_notify(0, "STATUS=" + text)
     }
 }

@@ -28,10 +28,9 @@ extension LiveScreen {
             command?.start()
         }
         if let settings = options.mqtt {
-            let count = Mutex(0), state = Mutex(MQTTFeed.State.connecting)
+            let count = Mutex(0)
             health.set("MQTT", MQTTFeed.State.connecting.rawValue, problem: false)
             broker = MQTTFeed(settings: settings, report: { problems.note(kind: $0, $1) }, state: { now in
-                state.withLock { $0 = now }
                 health.set("MQTT", now.rawValue, problem: ![.connecting, .connected].contains(now))
                 wake()
             }) { topic, payload in
@@ -41,9 +40,9 @@ extension LiveScreen {
             }
             broker?.ringNames = names
             broker?.start()
-            stats.sourceSummary = { [broker, state] in
-                guard let (messages, connections) = broker?.counts else { return nil }
-                return "MQTT \(state.withLock { $0 }.rawValue), \(messages) messages, \(connections) connections"
+            stats.sourceSummary = { [broker] in
+                guard let (messages, connections) = broker?.counts, let line = health.current.first(where: { $0.name == "MQTT" }) else { return nil }
+                return "MQTT \(line.text), \(messages) messages, \(connections) connections"
             }
         }
     }
