@@ -6,8 +6,13 @@ import RingsRaster
 ///
 /// At angle theta on lap k the parameter is u = (theta + 2 pi k) / |sweep|, from the latest lap that
 /// passes the angle (later laps lie on top); angles in the gap of a sweep under one turn take u = 0.
-/// The angle comes from a polynomial atan, eight pixels at a time, and the colour from the ramp's
-/// table. The start is seamless: one lap's end meets the next lap's start in the same colour.
+/// The start is seamless: one lap's end meets the next lap's start in the same colour.
+///
+/// Fast path: on rings wide enough, the exact colour-table index (a polynomial atan, eight knots at a
+/// time) at *knots* every `spacing` columns, and a 16.16 fixed-point index stepped linearly between
+/// two knots, one add, shift and table load per pixel. A stretch whose two knots disagree with the
+/// gradient's slope holds a jump (the end line, the gap) and takes exact angles pixel by pixel.
+/// Knots sit on absolute columns, so a pixel's colour does not depend on where its run starts.
 public final class ConicArcShader: ArcShader {
     public let ramp: ColorRamp
     private let frame: Frame
@@ -15,8 +20,10 @@ public final class ConicArcShader: ArcShader {
     /// The gradient's numbers in the Float form the per-pixel loops use.
     private struct Frame {
         let total: Float, inverseTotal: Float, direction: Float, start: Float
-        /// Whether angles may be interpolated linearly over 8 pixels (see `interpolates`).
-        let interpolates: Bool
+        /// Columns between knots (a power of two), or 0 where interpolation would show.
+        let spacing: Int
+        /// Table indices per radian along the direction of travel.
+        let indicesPerRadian: Float
         let cx: Float, cy: Float
     }
 
@@ -29,7 +36,9 @@ public final class ConicArcShader: ArcShader {
         let total = abs(arc.sweep)
         frame = Frame(total: Float(total), inverseTotal: total > 0 ? Float(1 / total) : 0,
                       direction: Float(arc.direction), start: Float(start),
-                      interpolates: ConicArcShader.interpolates(innerRadius: arc.radius - arc.halfWidth, sweep: total),
+                      spacing: ConicArcShader.knotSpacing(innerRadius: arc.radius - arc.halfWidth, sweep: total,
+                                                          levelsPerUnit: ramp.steepestSlope),
+                      indicesPerRadian: Float(arc.direction) * (total > 0 ? Float(1 / total) : 0) * Float(ColorRamp.lutSize - 1),
                       cx: Float(arc.center.x), cy: Float(arc.center.y))
     }
 
@@ -38,68 +47,129 @@ public final class ConicArcShader: ArcShader {
     public var endPixel: UInt32 { ramp.lut[ramp.lut.count - 1] }
     public func color(atParameter u: Double) -> ColorF { ramp.color(at: u) }
 
-    /// Along a pixel row at distance >= rho from the centre the angle's second derivative is at most
-    /// 0.65 / rho^2, so a straight line over 8 pixels is off by at most 8^2 / 8 * 0.65 / rho^2 = 5.2 / rho^2
-    /// radians. Interpolate only while that moves u = angle / sweep by under a quarter of a colour table
-    /// step (under 0.07 of a level).
-    static func interpolates(innerRadius rho: Double, sweep: Double) -> Bool {
-        rho > 0 && 5.2 / (rho * rho) <= sweep / Double(4 * (ColorRamp.lutSize - 1))
+    /// The widest knot spacing (8, 16, 32 or 64 columns; 0 for none) whose straight-line angles keep the
+    /// colour within 0.05 of a level. Between knots s columns apart, a straight line is off the angle by
+    /// at most s^2 / 8 times the angle's second derivative along a row, which is at most 1 / r^2 at
+    /// distance r from the centre; a stretch may reach s columns into the hole, so r >= rho - s. The
+    /// colour moves `levelsPerUnit` per unit of u, and u by 1 / sweep per radian.
+    static func knotSpacing(innerRadius rho: Double, sweep: Double, levelsPerUnit: Double) -> Int {
+        guard sweep > 0, levelsPerUnit.isFinite else { return 0 }
+        var best = 0
+        for s in [8.0, 16.0, 32.0, 64.0] where rho > 2 * s {
+            let radians = s * s / 8 / ((rho - s) * (rho - s))
+            if radians * levelsPerUnit / sweep <= 0.05 { best = Int(s) }
+        }
+        return best
     }
 
     private static let twoPi = 2 * Float.pi
     private static let inverseTwoPi = 1 / (2 * Float.pi)
+    /// Knots worked out per pass over a long run.
+    private static let knotsPerPass = 64
 
     public func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        guard count > 0 else { return }
         ramp.lut.withUnsafeBufferPointer { lut in
-            let f = frame, py = Float(y) + 0.5
+            let f = frame, dy = Float(y) + 0.5 - f.cy
             guard f.total > 0 else {
                 out.update(repeating: lut[lut.count - 1], count: count)
                 return
             }
-            let dy = SIMD8<Float>(repeating: py - f.cy)
-            let lanes = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
-            let chunkStarts = lanes * 8
-            let last = Float(lut.count - 1)
-            var startIndex = SIMD8<Float>(), indexStep = SIMD8<Float>()
-            var straight = SIMDMask<SIMD8<Int32>>()
-            var block = Int.min
-            // Chunks of 8 and blocks of 64 columns sit on absolute columns, so a pixel's colour does
-            // not depend on where its run starts: a redraw of any rectangle matches a full frame.
-            var i = 0
-            while i < count {
-                let column = x + i
-                let chunkStart = column - (column & 7), lane0 = column - chunkStart
-                let n = min(8 - lane0, count - i)
-                let chunkOut = out + i - lane0
-                let blockStart = chunkStart - (chunkStart & 63), chunk = (chunkStart - blockStart) / 8
-                if f.interpolates && blockStart != block {
-                    // Exact angles at the ends of the block's eight chunks, two vector atans per 64
-                    // columns, and the table index at both ends of each chunk.
-                    block = blockStart
-                    let dx = SIMD8<Float>(repeating: Float(blockStart) + 0.5 - f.cx) + chunkStarts
-                    let edges = FastAngle.clockwiseAngle(dx, dy)
-                    var steps = FastAngle.clockwiseAngle(dx + 8, dy) - edges
-                    steps.replace(with: steps - 2 * Float.pi, where: steps .> Float.pi)
-                    steps.replace(with: steps + 2 * Float.pi, where: steps .< -Float.pi)
-                    startIndex = tableIndex(edges, last: last)
-                    indexStep = tableIndex(edges + steps, last: last) - startIndex
-                    // u is affine in the angle within a lap and seamless across 12 o'clock, so a chunk
-                    // whose two ends agree with that slope holds no jump (no end ray, no clamp).
-                    let slope = steps * (f.direction * f.inverseTotal * last)
-                    let miss = indexStep - slope
-                    straight = (miss .< 0.01) .& (miss .> -0.01)
+            let s = f.spacing, dst = out - x, end = x + count
+            guard s > 0 else { return exact(from: x, to: end, dy: dy, lut: lut, into: dst) }
+            // Knots for one pass, then eight more for a stretch that needs finer ones.
+            withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * Self.knotsPerPass + 32) { scratch in
+                let angles = scratch.baseAddress!, indices = angles + Self.knotsPerPass
+                let fine = Knots(angles: indices + Self.knotsPerPass, indices: indices + Self.knotsPerPass + 16)
+                var first = x - x % s
+                while first < end {
+                    let stretches = min(Self.knotsPerPass - 1, (end - 1 - first) / s + 1)
+                    let knots = Knots(angles: angles, indices: indices)
+                    var k = 0
+                    while k <= stretches {
+                        knots.set(k, angleAt(columns: SIMD8<Float>(repeating: Float(first + k * s)) + Self.lanes * Float(s), dy: dy))
+                        k += 8
+                    }
+                    for j in 0..<stretches {
+                        let column = first + j * s
+                        let lo = max(column, x), hi = min(column + s, end)
+                        if interpolate(knots, j, spacing: s, column: column, lo: lo, hi: hi, lut: lut, into: dst) { continue }
+                        guard s > 8 else {
+                            exact(from: lo, to: hi, dy: dy, lut: lut, into: dst)
+                            continue
+                        }
+                        // A jump inside: knots every 8 columns across this stretch (its end knot is the
+                        // one already known), so that only the 8 columns holding the jump go exact.
+                        fine.set(0, angleAt(columns: SIMD8<Float>(repeating: Float(column)) + Self.lanes * 8, dy: dy))
+                        fine.angles[s / 8] = angles[j + 1]; fine.indices[s / 8] = indices[j + 1]
+                        for i in 0..<(s / 8) {
+                            let c = column + 8 * i, l = max(c, lo), h = min(c + 8, hi)
+                            if l < h && !interpolate(fine, i, spacing: 8, column: c, lo: l, hi: h, lut: lut, into: dst) {
+                                exact(from: l, to: h, dy: dy, lut: lut, into: dst)
+                            }
+                        }
+                    }
+                    first += stretches * s
                 }
-                let wanted = lane0..<(lane0 + n)
-                if f.interpolates && straight[chunk] {
-                    store(startIndex[chunk] + indexStep[chunk] * lanes * 0.125, lanes: wanted, lut: lut, into: chunkOut)
-                } else {
-                    // A chunk that holds a jump (an end ray, the gap): exact angles, so that the band
-                    // and the gap split where the stroke's own geometry does.
-                    let angles = FastAngle.clockwiseAngle(SIMD8<Float>(repeating: Float(chunkStart) + 0.5 - f.cx) + lanes, dy)
-                    store(tableIndex(angles, last: last), lanes: wanted, lut: lut, into: chunkOut)
-                }
-                i += n
             }
+        }
+    }
+
+    private static let lanes = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
+
+    /// Knots' exact angles and table indices, stored side by side.
+    private struct Knots {
+        let angles: UnsafeMutablePointer<Float>, indices: UnsafeMutablePointer<Float>
+
+        @inline(__always)
+        func set(_ k: Int, _ knot: (angle: SIMD8<Float>, index: SIMD8<Float>)) {
+            UnsafeMutableRawPointer(angles + k).storeBytes(of: knot.angle, as: SIMD8<Float>.self)
+            UnsafeMutableRawPointer(indices + k).storeBytes(of: knot.index, as: SIMD8<Float>.self)
+        }
+    }
+
+    /// The exact angles and table indices at the centres of eight columns of row dy.
+    @inline(__always)
+    private func angleAt(columns: SIMD8<Float>, dy: Float) -> (angle: SIMD8<Float>, index: SIMD8<Float>) {
+        let angle = FastAngle.clockwiseAngle(columns + 0.5 - frame.cx, SIMD8<Float>(repeating: dy))
+        return (angle, tableIndex(angle, last: Float(ColorRamp.lutSize - 1)))
+    }
+
+    /// Fills columns lo ..< hi of the stretch between knots j and j + 1 (`column` is knot j's) by
+    /// stepping the index linearly, if the two knots agree with the gradient's slope: u is affine in
+    /// the angle within a lap and seamless across 12 o'clock, so such a stretch holds no jump. False,
+    /// with nothing written, where they disagree.
+    @inline(__always)
+    private func interpolate(_ knots: Knots, _ j: Int, spacing s: Int, column: Int, lo: Int, hi: Int,
+                             lut: UnsafeBufferPointer<UInt32>, into dst: UnsafeMutablePointer<UInt32>) -> Bool {
+        var turn = knots.angles[j + 1] - knots.angles[j]
+        if turn > Float.pi { turn -= Self.twoPi } else if turn < -Float.pi { turn += Self.twoPi }
+        let i0 = knots.indices[j], rise = knots.indices[j + 1] - i0
+        let miss = rise - turn * frame.indicesPerRadian
+        guard miss < 0.01 && miss > -0.01 else { return false }
+        // 16.16 fixed point, rounded by the half added to the start; between two indices in
+        // 0 ... last, so every step stays in the table.
+        let step = Int32(rise * (65536 / Float(s)))
+        var at = Int32(i0 * 65536 + 32768) &+ Int32(truncatingIfNeeded: lo &- column) &* step
+        var p = lo
+        while p < hi {
+            dst[p] = lut[Int(at >> 16)]
+            at &+= step
+            p &+= 1
+        }
+        return true
+    }
+
+    /// Exact angles for columns lo ..< hi, eight at a time on absolute 8-column chunks; `dst` is indexed
+    /// by column. Used where the band meets its end line or the gap, and on narrow rings.
+    private func exact(from lo: Int, to hi: Int, dy: Float, lut: UnsafeBufferPointer<UInt32>, into dst: UnsafeMutablePointer<UInt32>) {
+        var chunk = lo - lo % 8
+        while chunk < hi {
+            let index = angleAt(columns: SIMD8<Float>(repeating: Float(chunk)) + Self.lanes, dy: dy).index
+            // Adding 2^23 leaves round(index) in the low mantissa bits, with no checked conversion.
+            let bits = unsafeBitCast(index + 8_388_608, to: SIMD8<UInt32>.self) & 0x7F_FFFF
+            for p in max(lo, chunk)..<min(hi, chunk + 8) { dst[p] = lut[Int(bits[p - chunk])] }
+            chunk += 8
         }
     }
 
@@ -110,7 +180,7 @@ public final class ConicArcShader: ArcShader {
         typealias F8 = SIMD8<Float>
         let f = frame
         let twoPi = F8(repeating: Self.twoPi)
-        // Angles lie in [0, 2 pi) (interpolated ones stray a hair beyond), so one wrap each way suffices.
+        // Angles lie in [0, 2 pi), so one wrap each way suffices.
         var rel = f.direction * (angles - f.start)
         rel.replace(with: rel + twoPi, where: rel .< 0)
         rel.replace(with: rel - twoPi, where: rel .>= twoPi)
@@ -122,19 +192,6 @@ public final class ConicArcShader: ArcShader {
         index.replace(with: last, where: index .> last)
         index.replace(with: 0, where: gap)
         return index
-    }
-
-    /// Writes the table colours at the rounded indices; adding 2^23 leaves round(index) in the low
-    /// mantissa bits, with no checked float-to-int conversion.
-    @inline(__always)
-    private func store(_ index: SIMD8<Float>, lanes: Range<Int>, lut: UnsafeBufferPointer<UInt32>, into out: UnsafeMutablePointer<UInt32>) {
-        let bits = unsafeBitCast(index + 8_388_608, to: SIMD8<UInt32>.self) & 0x7F_FFFF
-        if lanes == 0..<8 {
-            out[0] = lut[Int(bits[0])]; out[1] = lut[Int(bits[1])]; out[2] = lut[Int(bits[2])]; out[3] = lut[Int(bits[3])]
-            out[4] = lut[Int(bits[4])]; out[5] = lut[Int(bits[5])]; out[6] = lut[Int(bits[6])]; out[7] = lut[Int(bits[7])]
-        } else {
-            for lane in lanes { out[lane] = lut[Int(bits[lane])] }
-        }
     }
 
     /// The latest lap's colour at the point's angle (the start colour in the gap).

@@ -25,14 +25,14 @@ import TestSupport
 
     /// Interpolated angles once put pixel (989, 773) of the 1920x1080 reference scene, just behind the
     /// inner ring's end line, into the gap, painting it in the start colour (34 levels off). The ring,
-    /// seen through a 64 x 64 window at (966, 741), so that the row is shaded in the same 64-pixel
-    /// interpolation blocks as in the full frame.
+    /// seen through a 64 x 64 window at (960, 741), so that the row's knots sit on the same columns as
+    /// in the full frame.
     @Test func endLineSplitsBandFromGapOnInterpolatedRows() {
         let t = 0.08 * 1080, g = 0.012 * 1080, radius = 0.42 * 1080 - t / 2 - 2 * (t + g)
-        let arc = ArcStroke(center: Point(x: 960 - 966, y: 540 - 741), radius: radius, thickness: t, startAngle: 0,
+        let arc = ArcStroke(center: Point(x: 960 - 960, y: 540 - 741), radius: radius, thickness: t, startAngle: 0,
                             sweep: 2 * Double.pi * 0.48)
         let shader = ConicArcShader(arc: arc, ramp: ColorRamp(from: RGB8(41, 128, 185).opaque, to: RGB8(52, 152, 219).opaque))
-        #expect(ConicArcShader.interpolates(innerRadius: radius - t / 2, sweep: abs(arc.sweep)))
+        #expect(ConicArcShader.knotSpacing(innerRadius: radius - t / 2, sweep: abs(arc.sweep), levelsPerUnit: 34) > 0)
         let result = compareWithReference(DisplayList(background: .opaqueBlack, commands: [DrawCommand(arc: arc, shader: shader)]),
                                           width: 64, height: 64)
         #expect(result.maxAll <= 8, "\(result)")

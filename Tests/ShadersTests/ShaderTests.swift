@@ -57,9 +57,55 @@ import Testing
     }
 
     @Test func angleInterpolationIsOnlyUsedWhereItIsInvisible() {
-        #expect(ConicArcShader.interpolates(innerRadius: 177, sweep: 2 * Double.pi * 0.48))
-        #expect(!ConicArcShader.interpolates(innerRadius: 20, sweep: 2 * Double.pi * 0.48))
-        #expect(!ConicArcShader.interpolates(innerRadius: 400, sweep: 0.001))
+        let turn = 2 * Double.pi
+        // The reference scene's rings at 1920x1080 (blue spans 34 levels, red 39, green 30).
+        #expect(ConicArcShader.knotSpacing(innerRadius: 168.5, sweep: turn * 0.48, levelsPerUnit: 34) == 16)
+        #expect(ConicArcShader.knotSpacing(innerRadius: 367.2, sweep: turn * 0.72, levelsPerUnit: 39) == 64)
+        // Twice as wide at 3840x2160: the knots spread out.
+        #expect(ConicArcShader.knotSpacing(innerRadius: 337, sweep: turn * 0.48, levelsPerUnit: 34) == 32)
+        #expect(ConicArcShader.knotSpacing(innerRadius: 20, sweep: turn * 0.48, levelsPerUnit: 34) == 0)
+        #expect(ConicArcShader.knotSpacing(innerRadius: 400, sweep: 0.001, levelsPerUnit: 34) == 0)
+        // A ramp with a hard step never interpolates; a single colour needs no angles at all.
+        #expect(ConicArcShader.knotSpacing(innerRadius: 400, sweep: turn, levelsPerUnit: .infinity) == 0)
+        #expect(ConicArcShader.knotSpacing(innerRadius: 400, sweep: turn, levelsPerUnit: 0) == 64)
+    }
+
+    /// Every pixel of the reference scene's bands at 1920x1080 (and mirrored) takes the fast path's
+    /// colour within one level of the exact rule's, however its row is cut into runs.
+    @Test(arguments: [1.0, -1.0])
+    func interpolatedBandsMatchTheExactColour(direction: Double) {
+        let s = 1080.0, t = 0.08 * s, g = 0.012 * s
+        let rings = [(0.72, RGB8(192, 57, 43), RGB8(231, 76, 60)), (1.35, RGB8(39, 174, 96), RGB8(46, 204, 113)),
+                     (0.48, RGB8(41, 128, 185), RGB8(52, 152, 219))]
+        var row = [UInt32](repeating: 0, count: 1920)
+        for (i, (progress, dark, light)) in rings.enumerated() {
+            let arc = ArcStroke(center: Point(x: 960, y: 540), radius: 0.42 * s - t / 2 - Double(i) * (t + g), thickness: t,
+                                startAngle: 0, sweep: direction * 2 * Double.pi * progress)
+            let shader = ConicArcShader(arc: arc, ramp: ColorRamp(from: dark.opaque, to: light.opaque))
+            var worst = 0, checked = 0
+            for y in Int(540 - arc.radius - t / 2)..<Int(540 + arc.radius + t / 2) {
+                // Runs that start anywhere: a window's redraw cuts rows at odd columns.
+                let cut = 301 + 37 * (y % 11)
+                row.withUnsafeMutableBufferPointer { out in
+                    shader.shade(x: 0, y: y, count: cut, into: out.baseAddress!)
+                    shader.shade(x: cut, y: y, count: 1920 - cut, into: out.baseAddress! + cut)
+                }
+                for x in 0..<1920 {
+                    let px = Double(x) + 0.5, py = Double(y) + 0.5
+                    // Pixels of the band (caps included: there the shader gives the lap below, as
+                    // its exact rule does), but not those whose centre lies on the start or end line,
+                    // where Float and Double angles may fall on either side.
+                    let rho = ((px - 960) * (px - 960) + (py - 540) * (py - 540)).squareRoot()
+                    let rel = arc.relativeAngle(x: px, y: py)
+                    let end = abs(arc.sweep).truncatingRemainder(dividingBy: 2 * Double.pi)
+                    guard abs(rho - arc.radius) < t / 2, min(rel, 2 * Double.pi - rel, abs(rel - end)) * rho > 0.05 else { continue }
+                    worst = max(worst, distance(PackedPixel(bits: row[x]), shader.color(atX: px, y: py).packed))
+                    checked += 1
+                }
+            }
+            #expect(worst <= 1, "ring \(i): worst \(worst) levels over \(checked) pixels")
+            #expect(checked > 100_000)
+        }
     }
 
     @Test func linearAndRadialGradientsFollowTheirGeometry() {

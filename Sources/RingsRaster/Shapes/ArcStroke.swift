@@ -92,22 +92,43 @@ public struct ArcStroke: Shape {
                     return
                 }
                 guard nearCaps else { return }
-                // Outside the band's wedge only the round caps can cover a pixel.
-                let cut = coverageRow + x
-                var any = false
-                for i in 0..<n {
-                    let px = Double(x + i) + 0.5
-                    let fromStart = capCoverage(px - a.x, py - a.y, w, reach), fromEnd = capCoverage(px - b.x, py - b.y, w, reach)
-                    // Where both caps cut the pixel (they overlap just short of a full turn) take the
-                    // union by sampling; elsewhere the larger is the union.
-                    let both = fromStart > 0 && fromEnd > 0 && min(fromStart, fromEnd) < 1 && max(fromStart, fromEnd) < 1
-                    let c = Float(both ? capUnion(x: x + i, y: y) : max(fromStart, fromEnd))
-                    cut[i] = c
-                    any = any || c > 0
+                // Outside the band's wedge only the round caps can cover a pixel: only the columns
+                // within their reach are looked at, the union of one interval per cap.
+                var (lo0, hi0) = capColumns(a, py: py, w: w, from: x, to: x + n)
+                var (lo1, hi1) = capColumns(b, py: py, w: w, from: x, to: x + n)
+                if lo1 < lo0 { swap(&lo0, &lo1); swap(&hi0, &hi1) }
+                if lo1 <= hi0 {
+                    hi0 = max(hi0, hi1); hi1 = lo1
                 }
-                if any { body(y, x, n, cut) }
+                @inline(__always) func caps(from lo: Int, to hi: Int) {
+                    guard lo < hi else { return }
+                    let cut = coverageRow + lo
+                    var any = false
+                    for i in 0..<(hi - lo) {
+                        let px = Double(lo + i) + 0.5
+                        let fromStart = capCoverage(px - a.x, py - a.y, w, reach), fromEnd = capCoverage(px - b.x, py - b.y, w, reach)
+                        // Where both caps cut the pixel (they overlap just short of a full turn) take the
+                        // union by sampling; elsewhere the larger is the union.
+                        let both = fromStart > 0 && fromEnd > 0 && min(fromStart, fromEnd) < 1 && max(fromStart, fromEnd) < 1
+                        let c = Float(both ? capUnion(x: lo + i, y: y) : max(fromStart, fromEnd))
+                        cut[i] = c
+                        any = any || c > 0
+                    }
+                    if any { body(y, lo, hi - lo, cut) }
+                }
+                caps(from: lo0, to: hi0)
+                caps(from: lo1, to: hi1)
             }
         }
+    }
+
+    /// The columns of x0 ..< x1 that a cap centred at `c` can reach on the row through py (empty when
+    /// the row is out of its reach).
+    @inline(__always)
+    private func capColumns(_ c: Point, py: Double, w: Double, from x0: Int, to x1: Int) -> (Int, Int) {
+        guard abs(py - c.y) < w + 1 else { return (x1, x1) }
+        let lo = max(x0, Int((c.x - w - 1).rounded(.down))), hi = min(x1, Int((c.x + w + 1).rounded(.up)))
+        return lo < hi ? (lo, hi) : (x1, x1)
     }
 
     /// Butt caps: the annulus's runs cut to the wedge by pixel centres, except on the rows an end
