@@ -81,31 +81,15 @@ public struct ShaderBlitter: Blitter {
         count = 0
     }
 
-    /// Shaded colours onto the destination: copied or blended over where wholly covered (nil
-    /// coverage), blended with their coverage elsewhere.
+    /// Shaded colours onto the destination: copied where an opaque shader covers whole pixels (nil
+    /// coverage), composited with their coverage elsewhere.
     @inline(__always)
     static func composite(_ src: UnsafeMutablePointer<UInt32>, over dst: UnsafeMutablePointer<UInt32>, count: Int,
                           coverage: SpanCoverage, opaque: Bool) {
-        guard let coverage else {
-            if opaque {
-                dst.update(from: src, count: count)
-            } else {
-                // An image's pixels are often wholly opaque or wholly clear: copy or skip those.
-                for i in 0..<count {
-                    let s = src[i], a = s >> 24
-                    if a == 255 { dst[i] = s } else if a != 0 { dst[i] = PixelMath.over(s, dst[i]) }
-                }
-            }
-            return
-        }
-        for i in 0..<count {
-            let c = coverage[i]
-            if c <= 0 { continue }
-            if c >= 1 && opaque {
-                dst[i] = src[i]
-            } else {
-                dst[i] = PixelMath.blend(src[i], dst[i], coverage: UInt32(min(c, 1) * 255 + 0.5))
-            }
+        if coverage == nil && opaque {
+            dst.update(from: src, count: count)
+        } else {
+            PixelMath.compositeRun(src, over: dst, count: count, coverage: coverage.map { UnsafePointer($0) })
         }
     }
 }

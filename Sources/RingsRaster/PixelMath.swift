@@ -1,40 +1,70 @@
-/// 8-bit premultiplied source-over arithmetic, two channels per 32-bit multiply.
+/// Premultiplied source-over with coverage, the one compositing rule: per channel
+/// out = s c + d (1 - s_a c / 255), in Float, rounded to the nearest level once, with the coverage c
+/// itself taken to the nearest 1/255 first (as 8-bit coverage masks hold it).
+///
+/// `compositeRun` does four pixels per step, each vector holding one channel of four pixels (so a
+/// pixel's coverage and alpha sit in its own lane, with no shuffles); `blend` is the same arithmetic one
+/// pixel at a time: the run's last pixels, and the reference the vector loop is tested against.
 enum PixelMath {
-    /// Each of the channels in 0x00XX00YY times k / 255, rounded.
+    /// `src` with coverage c (clamped to 1) over `dst`.
     @inline(__always)
-    static func scalePair(_ pair: UInt32, _ k: UInt32) -> UInt32 {
-        var t = pair &* k &+ 0x0080_0080
-        t = (t &+ ((t >> 8) & 0x00FF_00FF)) >> 8
-        return t & 0x00FF_00FF
-    }
-
-    /// All four channels of a packed pixel times k / 255 (k in 0...255).
-    @inline(__always)
-    static func scale(_ p: UInt32, _ k: UInt32) -> UInt32 {
-        scalePair(p & 0x00FF_00FF, k) | (scalePair((p >> 8) & 0x00FF_00FF, k) << 8)
-    }
-
-    /// Premultiplied source over destination.
-    @inline(__always)
-    static func over(_ src: UInt32, _ dst: UInt32) -> UInt32 {
-        src &+ scale(dst, 255 &- (src >> 24))
-    }
-
-    /// `src` with coverage k / 255 over `dst`, rounded once per channel:
-    /// (s k 255 + d (255^2 - s_a k)) / 255^2.
-    @inline(__always)
-    static func blend(_ src: UInt32, _ dst: UInt32, coverage k: UInt32) -> UInt32 {
-        let keep = 65025 &- (src >> 24) &* k
-        let sk = k &* 255
+    static func blend(_ src: UInt32, _ dst: UInt32, coverage c: Float) -> UInt32 {
+        let c = Float(rounded(min(c, 1) * 255)) * (1 / 255)
+        let keep = 1 - Float(src >> 24) * c * (1 / 255)
         var out: UInt32 = 0
-        var shift: UInt32 = 0
-        while shift < 32 {
-            let s = (src >> shift) & 0xFF, d = (dst >> shift) & 0xFF
-            let v = (s &* sk &+ d &* keep &+ 32512) / 65025
-            out |= v << shift
-            shift += 8
+        for shift in stride(from: 0 as UInt32, to: 32, by: 8) {
+            let v = Float((src >> shift) & 0xFF) * c + Float((dst >> shift) & 0xFF) * keep
+            out |= (rounded(v) & 0xFF) << shift
         }
         return out
+    }
+
+    /// Shaded colours over the destination with per-pixel coverage, or wholly covered (nil).
+    static func compositeRun(_ src: UnsafePointer<UInt32>, over dst: UnsafeMutablePointer<UInt32>, count: Int,
+                             coverage: UnsafePointer<Float>?) {
+        typealias F4 = SIMD4<Float>
+        var i = 0
+        while i + 4 <= count {
+            let s = UnsafeRawPointer(src + i).loadUnaligned(as: SIMD4<UInt32>.self)
+            let d = UnsafeRawPointer(dst + i).loadUnaligned(as: SIMD4<UInt32>.self)
+            var c = F4(repeating: 1)
+            if let coverage {
+                c = UnsafeRawPointer(coverage + i).loadUnaligned(as: F4.self)
+                c.replace(with: 1, where: c .> 1)
+                c = SIMD4<Float>(unsafeBitCast(rounded(c * 255), to: SIMD4<Int32>.self)) * (1 / 255)
+            }
+            let sa = channel(s, 24)
+            let keep = 1 - sa * c * (1 / 255)
+            let r = rounded(channel(s, 0) * c + channel(d, 0) * keep)
+            let g = rounded(channel(s, 8) * c + channel(d, 8) * keep)
+            let b = rounded(channel(s, 16) * c + channel(d, 16) * keep)
+            let a = rounded(sa * c + channel(d, 24) * keep)
+            let out = (r & 0xFF) | ((g & 0xFF) &<< 8) | ((b & 0xFF) &<< 16) | (a &<< 24)
+            UnsafeMutableRawPointer(dst + i).storeBytes(of: out, as: SIMD4<UInt32>.self)
+            i += 4
+        }
+        while i < count {
+            dst[i] = blend(src[i], dst[i], coverage: coverage?[i] ?? 1)
+            i += 1
+        }
+    }
+
+    /// One channel of four packed pixels, as Floats.
+    @inline(__always)
+    private static func channel(_ p: SIMD4<UInt32>, _ shift: UInt32) -> SIMD4<Float> {
+        SIMD4<Float>(unsafeBitCast((p &>> shift) & 0xFF, to: SIMD4<Int32>.self))
+    }
+
+    /// round(v) for 0 <= v < 2^22 in the low bits: adding 2^23 leaves it in the mantissa (to nearest,
+    /// ties to even), with no checked conversion.
+    @inline(__always)
+    private static func rounded(_ v: SIMD4<Float>) -> SIMD4<UInt32> {
+        unsafeBitCast(v + 8_388_608, to: SIMD4<UInt32>.self) & 0x7F_FFFF
+    }
+
+    @inline(__always)
+    private static func rounded(_ v: Float) -> UInt32 {
+        (v + 8_388_608).bitPattern & 0x7F_FFFF
     }
 }
 

@@ -29,10 +29,12 @@ public struct RingPainter: Sendable {
         out.append(band)
         if value > theme.tipThreshold {
             let shadowCenter = arc.endPoint + arc.endTangent * (theme.shadowOffset * g.thickness)
+            // The tip's disc, opaque, hides the middle of its shadow: those pixels are not drawn twice.
+            let tip = Disc(center: arc.endPoint, radius: g.thickness / 2)
             out.append(DrawCommand(
-                shape: BlurredRing(center: shadowCenter, outerRadius: g.thickness / 2, sigma: theme.shadowSigma * g.thickness),
+                shape: BlurredRing(center: shadowCenter, outerRadius: g.thickness / 2, sigma: theme.shadowSigma * g.thickness, occludedBy: tip),
                 shader: SolidShader(RGB8(0, 0, 0).withOpacity(theme.shadowOpacity))))
-            out.append(DrawCommand(shape: Disc(center: arc.endPoint, radius: g.thickness / 2), shader: SolidShader(style.end.opaque)))
+            out.append(DrawCommand(shape: tip, shader: SolidShader(style.end.opaque)))
         }
         if let dot = theme.dot {
             out.append(DrawCommand(shape: Disc(center: dotCenter ?? arc.endPoint, radius: g.thickness * theme.dotSize / 2), shader: SolidShader(dot.opaque)))

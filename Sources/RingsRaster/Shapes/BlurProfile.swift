@@ -5,6 +5,9 @@ final class BlurProfile: @unchecked Sendable {
     let radius: Double, sigma: Double
     /// Beyond this distance the profile is below 1/1000 of a level.
     let reach: Double
+    /// Beyond this distance the profile is under 1/510: a coverage that rounds to 0 of 255, which
+    /// leaves every pixel as it was.
+    let visibleReach: Double
     private let table: [Double]
     private let step: Double
 
@@ -15,6 +18,9 @@ final class BlurProfile: @unchecked Sendable {
         self.reach = reach
         step = reach / Double(count - 1)
         table = (0..<count).map { BlurProfile.exact(distance: Double($0) * reach / Double(count - 1), radius: radius, sigma: sigma) }
+        // The profile falls with distance; interpolation between two entries under 1/510 stays under it.
+        let lastVisible = table.lastIndex { $0 >= 1 / 510 } ?? -1
+        visibleReach = min(reach, Double(lastVisible + 1) * step)
     }
 
     /// Linear interpolation in the table.

@@ -5,10 +5,14 @@ public struct BlurredRing: SoftShape {
     public var center: Point
     public var innerRadius: Double, outerRadius: Double
     public var sigma: Double
+    /// Pixels wholly inside this disc are left out, because something opaque covers them next (the
+    /// tip's disc over its shadow).
+    public var occludedBy: Disc?
     let outer: BlurProfile, inner: BlurProfile?
 
-    public init(center: Point, innerRadius: Double = 0, outerRadius: Double, sigma: Double) {
+    public init(center: Point, innerRadius: Double = 0, outerRadius: Double, sigma: Double, occludedBy: Disc? = nil) {
         self.center = center
+        self.occludedBy = occludedBy
         self.outerRadius = max(0, outerRadius)
         self.innerRadius = min(max(0, innerRadius), self.outerRadius)
         self.sigma = max(sigma, 1e-6)
@@ -16,9 +20,10 @@ public struct BlurredRing: SoftShape {
         inner = self.innerRadius > 0 ? BlurProfile.shared(radius: self.innerRadius, sigma: self.sigma) : nil
     }
 
+    /// Where it changes pixels: out to the distance where its coverage rounds to 0 of 255.
     public var bounds: IntRect {
-        IntRect(enclosingMinX: center.x - outer.reach, minY: center.y - outer.reach,
-                maxX: center.x + outer.reach, maxY: center.y + outer.reach)
+        let reach = outer.visibleReach
+        return IntRect(enclosingMinX: center.x - reach, minY: center.y - reach, maxX: center.x + reach, maxY: center.y + reach)
     }
 
     @inline(__always)
@@ -29,7 +34,7 @@ public struct BlurredRing: SoftShape {
     public func forEachSpan(in clip: IntRect, coverageRow: UnsafeMutablePointer<Float>, _ body: SpanBody) {
         let area = clip.intersection(bounds)
         guard !area.isEmpty else { return }
-        let reach = outer.reach
+        let reach = outer.visibleReach
         for y in area.minY..<area.maxY {
             let dy = Double(y) + 0.5 - center.y
             if abs(dy) >= reach { continue }
@@ -37,11 +42,27 @@ public struct BlurredRing: SoftShape {
             let x0 = max(area.minX, Int((center.x - half).rounded(.down)))
             let x1 = min(area.maxX, Int((center.x + half).rounded(.up)))
             guard x0 < x1 else { continue }
-            for x in x0..<x1 {
-                let dx = Double(x) + 0.5 - center.x
-                coverageRow[x] = Float(max(0, value(atDistance: (dx * dx + dy * dy).squareRoot())))
+            // The occluder's wholly covered columns on this row (pixel centres within its radius less
+            // half a diagonal), left out: the row becomes the runs either side.
+            var hiddenFrom = x1, hiddenTo = x1
+            if let disc = occludedBy {
+                let r = disc.radius - 0.7072, ody = Double(y) + 0.5 - disc.center.y
+                if r > 0 && abs(ody) < r {
+                    let w = (r * r - ody * ody).squareRoot()
+                    let from = max(x0, Int((disc.center.x - w - 0.5).rounded(.up))), to = min(x1, Int((disc.center.x + w - 0.5).rounded(.down)) + 1)
+                    if from < to { hiddenFrom = from; hiddenTo = to }
+                }
             }
-            body(y, x0, x1 - x0, coverageRow + x0)
+            @inline(__always) func run(_ from: Int, _ to: Int) {
+                guard from < to else { return }
+                for x in from..<to {
+                    let dx = Double(x) + 0.5 - center.x
+                    coverageRow[x] = Float(max(0, value(atDistance: (dx * dx + dy * dy).squareRoot())))
+                }
+                body(y, from, to - from, coverageRow + from)
+            }
+            run(x0, hiddenFrom)
+            run(hiddenTo, x1)
         }
     }
 
