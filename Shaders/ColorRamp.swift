@@ -5,7 +5,7 @@ import RingsRaster
 ///     let ramp = ColorRamp(from: RGB8(192, 57, 43).opaque, to: RGB8(231, 76, 60).opaque)
 public struct ColorRamp: Sendable {
     /// A colour at a position along the ramp, 0 to 1.
-    public struct Stop: Sendable {
+    public struct Stop: Hashable, Sendable {
         public var position: Double
         public var color: ColorF
         public init(_ position: Double, _ color: ColorF) { self.position = position; self.color = color }
@@ -31,9 +31,7 @@ public struct ColorRamp: Sendable {
             let span = b.position - a.position
             return change == 0 ? 0 : (span > 0 ? change / span : .infinity)
         }.max() ?? 0
-        lut = (0..<ColorRamp.lutSize).map { i in
-            ColorRamp.evaluate(sorted, Double(i) / Double(ColorRamp.lutSize - 1)).packed.bits
-        }
+        lut = ColorRamp.table(for: sorted)
     }
 
     public init(from start: ColorF, to end: ColorF) {
@@ -54,6 +52,20 @@ public struct ColorRamp: Sendable {
     func packed(at t: Float) -> UInt32 {
         let clamped = min(max(t, 0), 1)
         return lut[Int(clamped * Float(ColorRamp.lutSize - 1) + 0.5)]
+    }
+
+    private static let tables = Mutex<[[Stop]: [UInt32]]>([:])
+
+    /// The lookup table of sorted stops, made once: a frame's scene builds its ramps anew, from the
+    /// same few stops every time (at most 64 tables are kept).
+    private static func table(for stops: [Stop]) -> [UInt32] {
+        if let hit = tables.withLock({ $0[stops] }) { return hit }
+        let made = (0..<lutSize).map { i in evaluate(stops, Double(i) / Double(lutSize - 1)).packed.bits }
+        tables.withLock { tables in
+            if tables.count >= 64 { tables.removeAll() }
+            tables[stops] = made
+        }
+        return made
     }
 
     private static func evaluate(_ stops: [Stop], _ t: Double) -> ColorF {

@@ -115,7 +115,8 @@ public final class ConicArcShader: ArcShader {
         }
     }
 
-    private static let lanes = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
+    /// Lane numbers (a computed property: a stored static would be a lazy global, checked on every use).
+    private static var lanes: SIMD8<Float> { SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7) }
 
     /// Knots' exact angles and table indices, stored side by side.
     private struct Knots {
@@ -149,11 +150,21 @@ public final class ConicArcShader: ArcShader {
         guard miss < 0.01 && miss > -0.01 else { return false }
         // 16.16 fixed point, rounded by the half added to the start; between two indices in
         // 0 ... last, so every step stays in the table.
-        let step = Int32(rise * (65536 / Float(s)))
-        var at = Int32(i0 * 65536 + 32768) &+ Int32(truncatingIfNeeded: lo &- column) &* step
-        var p = lo
-        while p < hi {
-            dst[p] = lut[Int(at >> 16)]
+        // Unsigned, so that the shifted index needs no sign extension; wrapping adds step down as well.
+        let step = UInt32(bitPattern: Int32(rise * (65536 / Float(s))))
+        var at = UInt32(bitPattern: Int32(i0 * 65536 + 32768)) &+ UInt32(truncatingIfNeeded: lo &- column) &* step
+        let out = dst + lo, n = hi &- lo
+        var p = 0
+        while p &+ 4 <= n {
+            out[p] = lut[Int(at >> 16)]
+            out[p &+ 1] = lut[Int((at &+ step) >> 16)]
+            out[p &+ 2] = lut[Int((at &+ 2 &* step) >> 16)]
+            out[p &+ 3] = lut[Int((at &+ 3 &* step) >> 16)]
+            at &+= 4 &* step
+            p &+= 4
+        }
+        while p < n {
+            out[p] = lut[Int(at >> 16)]
             at &+= step
             p &+= 1
         }

@@ -60,8 +60,14 @@ public struct ShaderBlitter: Blitter {
         if count == 0 { self.y = y; start = x }
         var kept: SpanCoverage = nil
         if let given {
-            (coverage + x).update(from: given, count: n)
             kept = coverage + x
+            // Rim runs are a pixel or two: copied in line, not through a call to memmove.
+            if n <= 4 {
+                kept![0] = given[0]
+                if n > 1 { kept![1] = given[1]; if n > 2 { kept![2] = given[2]; if n > 3 { kept![3] = given[3] } } }
+            } else {
+                kept!.update(from: given, count: n)
+            }
         }
         runs[count] = Run(x: x, count: n, coverage: kept)
         count += 1

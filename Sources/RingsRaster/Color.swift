@@ -12,7 +12,7 @@ public struct RGB8: Equatable, Hashable, Sendable {
 }
 
 /// A premultiplied colour with Double channels on the 0...255 scale; the exact arithmetic of the reference.
-public struct ColorF: Equatable, Sendable {
+public struct ColorF: Equatable, Hashable, Sendable {
     public var r: Double, g: Double, b: Double, a: Double
     public init(r: Double, g: Double, b: Double, a: Double) { self.r = r; self.g = g; self.b = b; self.a = a }
 

@@ -24,6 +24,14 @@ enum PixelMath {
                              coverage: UnsafePointer<Float>?) {
         typealias F4 = SIMD4<Float>
         var i = 0
+        if coverage == nil {
+            while i + 4 <= count {
+                let s = UnsafeRawPointer(src + i).loadUnaligned(as: SIMD4<UInt32>.self)
+                let d = UnsafeRawPointer(dst + i).loadUnaligned(as: SIMD4<UInt32>.self)
+                UnsafeMutableRawPointer(dst + i).storeBytes(of: over(s, d), as: SIMD4<UInt32>.self)
+                i += 4
+            }
+        }
         while i + 4 <= count {
             let s = UnsafeRawPointer(src + i).loadUnaligned(as: SIMD4<UInt32>.self)
             let d = UnsafeRawPointer(dst + i).loadUnaligned(as: SIMD4<UInt32>.self)
@@ -47,6 +55,24 @@ enum PixelMath {
             dst[i] = blend(src[i], dst[i], coverage: coverage?[i] ?? 1)
             i += 1
         }
+    }
+
+    /// Four wholly covering pixels over four, in 16-bit lanes: s + round(d (255 - s_a) / 255) per
+    /// channel, by the exact (t + (t >> 8)) >> 8 with t = d k + 128. The same numbers as `blend` at
+    /// coverage 1, since d k / 255 never falls on a half (255 is odd), and s + that never exceeds 255
+    /// for premultiplied colours, so channels can be added as whole pixels.
+    @inline(__always)
+    static func over(_ s: SIMD4<UInt32>, _ d: SIMD4<UInt32>) -> SIMD4<UInt32> {
+        typealias U16 = SIMD8<UInt16>
+        let keep = 255 &- (s &>> 24)
+        let k = unsafeBitCast(keep | (keep &<< 16), to: U16.self)
+        let pairs = unsafeBitCast(d, to: U16.self)
+        @inline(__always) func scaled(_ v: U16) -> U16 {
+            let t = v &* k &+ 128
+            return (t &+ (t &>> 8)) &>> 8
+        }
+        let evens = scaled(pairs & 0x00FF), odds = scaled(pairs &>> 8)
+        return unsafeBitCast(evens | (odds &<< 8), to: SIMD4<UInt32>.self) &+ s
     }
 
     /// One channel of four packed pixels, as Floats.

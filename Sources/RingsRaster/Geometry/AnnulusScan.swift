@@ -30,20 +30,20 @@ struct AnnulusScan {
             let far = max(abs(top), abs(bottom))
             if near >= outer { continue }
             let reach = (outer * outer - near * near).squareRoot()
-            let left = max(area.minX, Int((cx - reach).rounded(.down)))
-            let right = min(area.maxX, Int((cx + reach).rounded(.up)))
+            let left = max(area.minX, floorToInt(cx - reach))
+            let right = min(area.maxX, ceilToInt(cx + reach))
             if left >= right { continue }
             // Columns wholly inside the outer circle: [fullLeft, fullRight).
             var fullLeft = 0, fullRight = 0
             if far < outer {
                 let w = (outer * outer - far * far).squareRoot()
-                fullLeft = Int((cx - w).rounded(.up)); fullRight = Int((cx + w).rounded(.down))
+                fullLeft = ceilToInt(cx - w); fullRight = floorToInt(cx + w)
             }
             // Columns wholly clear of the hole: x < clearLeft or x >= clearRight (when the row meets it).
             var clearLeft = Int.max, clearRight = Int.max
             if inner > 0 && near < inner {
                 let w = (inner * inner - near * near).squareRoot()
-                clearLeft = Int((cx - w).rounded(.down)); clearRight = Int((cx + w).rounded(.up))
+                clearLeft = floorToInt(cx - w); clearRight = ceilToInt(cx + w)
             }
             // Whole columns: A = [fullLeft, min(fullRight, clearLeft)), B = [max(fullLeft, clearRight), fullRight).
             let wholeA = (fullLeft, min(fullRight, clearLeft))
@@ -52,7 +52,7 @@ struct AnnulusScan {
             var holeLeft = right, holeRight = right
             if inner > 0 && far < inner {
                 let w = (inner * inner - far * far).squareRoot()
-                holeLeft = max(left, Int((cx - w).rounded(.up))); holeRight = min(right, Int((cx + w).rounded(.down)))
+                holeLeft = max(left, ceilToInt(cx - w)); holeRight = min(right, floorToInt(cx + w))
                 if holeLeft >= holeRight { holeLeft = right; holeRight = right }
             }
             emitRun(y: y, from: left, to: holeLeft, wholeA: wholeA, wholeB: wholeB, coverageRow: coverageRow, body)

@@ -127,7 +127,7 @@ public struct ArcStroke: Shape {
     @inline(__always)
     private func capColumns(_ c: Point, py: Double, w: Double, from x0: Int, to x1: Int) -> (Int, Int) {
         guard abs(py - c.y) < w + 1 else { return (x1, x1) }
-        let lo = max(x0, Int((c.x - w - 1).rounded(.down))), hi = min(x1, Int((c.x + w + 1).rounded(.up)))
+        let lo = max(x0, floorToInt(c.x - w - 1)), hi = min(x1, ceilToInt(c.x + w + 1))
         return lo < hi ? (lo, hi) : (x1, x1)
     }
 

@@ -57,7 +57,7 @@ public struct RoundedRect: Shape {
             var inside = area.maxX..<area.maxX
             if py0 >= minY && py1 <= maxY {
                 let inset = py0 >= minY + r && py1 <= maxY - r ? 0 : r
-                let lo = max(area.minX, Int((minX + inset).rounded(.up))), hi = min(area.maxX, Int((maxX - inset).rounded(.down)))
+                let lo = max(area.minX, ceilToInt(minX + inset)), hi = min(area.maxX, floorToInt(maxX - inset))
                 if lo < hi { inside = lo..<hi }
             }
             func partial(_ from: Int, _ to: Int) {

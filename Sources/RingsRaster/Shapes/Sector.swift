@@ -37,7 +37,7 @@ public struct Sector: Sendable {
         guard dirY != 0, dy / dirY > 0 else { return nil }
         let x = center.x + dirX * dy / dirY
         guard x.isFinite, abs(x) < 1e9 else { return nil }
-        return Int((x - 0.5).rounded(.up))
+        return ceilToInt(x - 0.5)
     }
 
     /// Calls `body(x, count, inside)` for the pieces of the run (x0 ..< x0 + count) on row y, in order.
@@ -45,7 +45,7 @@ public struct Sector: Sendable {
     public func forEachPiece(y: Int, x0: Int, count: Int, _ body: (_ x: Int, _ count: Int, _ inside: Bool) -> Void) {
         let dy = Double(y) + 0.5 - center.y
         var cuts = (crossing(sx, sy, row: dy) ?? Int.max, crossing(ex, ey, row: dy) ?? Int.max,
-                    dy == 0 ? Int((center.x - 0.5).rounded(.up)) : Int.max)
+                    dy == 0 ? ceilToInt(center.x - 0.5) : Int.max)
         if cuts.0 > cuts.1 { swap(&cuts.0, &cuts.1) }
         if cuts.1 > cuts.2 { swap(&cuts.1, &cuts.2) }
         if cuts.0 > cuts.1 { swap(&cuts.0, &cuts.1) }

@@ -39,8 +39,8 @@ public struct BlurredRing: SoftShape {
             let dy = Double(y) + 0.5 - center.y
             if abs(dy) >= reach { continue }
             let half = (reach * reach - dy * dy).squareRoot()
-            let x0 = max(area.minX, Int((center.x - half).rounded(.down)))
-            let x1 = min(area.maxX, Int((center.x + half).rounded(.up)))
+            let x0 = max(area.minX, floorToInt(center.x - half))
+            let x1 = min(area.maxX, ceilToInt(center.x + half))
             guard x0 < x1 else { continue }
             // The occluder's wholly covered columns on this row (pixel centres within its radius less
             // half a diagonal), left out: the row becomes the runs either side.
@@ -49,7 +49,7 @@ public struct BlurredRing: SoftShape {
                 let r = disc.radius - 0.7072, ody = Double(y) + 0.5 - disc.center.y
                 if r > 0 && abs(ody) < r {
                     let w = (r * r - ody * ody).squareRoot()
-                    let from = max(x0, Int((disc.center.x - w - 0.5).rounded(.up))), to = min(x1, Int((disc.center.x + w - 0.5).rounded(.down)) + 1)
+                    let from = max(x0, ceilToInt(disc.center.x - w - 0.5)), to = min(x1, floorToInt(disc.center.x + w - 0.5) + 1)
                     if from < to { hiddenFrom = from; hiddenTo = to }
                 }
             }
@@ -106,8 +106,8 @@ public struct InnerShadow: Shape {
             var skipFrom = x + count, skipTo = x + count
             if lit > 0, abs(dy) < lit {
                 let half = (lit * lit - dy * dy).squareRoot()
-                skipFrom = max(x, Int((c.x - half).rounded(.up)))
-                skipTo = min(x + count, Int((c.x + half).rounded(.down)))
+                skipFrom = max(x, ceilToInt(c.x - half))
+                skipTo = min(x + count, floorToInt(c.x + half))
                 if skipFrom >= skipTo { skipFrom = x + count; skipTo = x + count }
             }
             func emit(_ from: Int, _ to: Int) {
