@@ -77,7 +77,7 @@ public final class ConicArcShader: ArcShader {
             }
             let s = f.spacing, dst = out - x, end = x + count
             guard s > 0 else { return exact(from: x, to: end, dy: dy, lut: lut, into: dst) }
-            // Knots for one pass, then eight more for a stretch that needs finer ones.
+            // Knots for one pass, then eight more for a stretch that needs finer ones (see `jump`).
             withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * Self.knotsPerPass + 32) { scratch in
                 let angles = scratch.baseAddress!, indices = angles + Self.knotsPerPass
                 let fine = Knots(angles: indices + Self.knotsPerPass, indices: indices + Self.knotsPerPass + 16)
@@ -90,27 +90,35 @@ public final class ConicArcShader: ArcShader {
                         knots.set(k, angleAt(columns: SIMD8<Float>(repeating: Float(first + k * s)) + Self.lanes * Float(s), dy: dy))
                         k += 8
                     }
-                    for j in 0..<stretches {
-                        let column = first + j * s
-                        let lo = max(column, x), hi = min(column + s, end)
-                        if interpolate(knots, j, spacing: s, column: column, lo: lo, hi: hi, lut: lut, into: dst) { continue }
-                        guard s > 8 else {
-                            exact(from: lo, to: hi, dy: dy, lut: lut, into: dst)
-                            continue
+                    var column = first, j = 0
+                    while j < stretches {
+                        let next = column &+ s
+                        let lo = column < x ? x : column, hi = next > end ? end : next
+                        if !interpolate(knots, j, spacing: s, column: column, lo: lo, hi: hi, lut: lut, into: dst) {
+                            jump(knots, j, spacing: s, column: column, lo: lo, hi: hi, dy: dy, fine: fine, lut: lut, into: dst)
                         }
-                        // A jump inside: knots every 8 columns across this stretch (its end knot is the
-                        // one already known), so that only the 8 columns holding the jump go exact.
-                        fine.set(0, angleAt(columns: SIMD8<Float>(repeating: Float(column)) + Self.lanes * 8, dy: dy))
-                        fine.angles[s / 8] = angles[j + 1]; fine.indices[s / 8] = indices[j + 1]
-                        for i in 0..<(s / 8) {
-                            let c = column + 8 * i, l = max(c, lo), h = min(c + 8, hi)
-                            if l < h && !interpolate(fine, i, spacing: 8, column: c, lo: l, hi: h, lut: lut, into: dst) {
-                                exact(from: l, to: h, dy: dy, lut: lut, into: dst)
-                            }
-                        }
+                        column = next
+                        j &+= 1
                     }
                     first += stretches * s
                 }
+            }
+        }
+    }
+
+    /// A stretch whose knots disagree (it holds the end line or the edge of the gap): knots every 8
+    /// columns across it (its end knot is the one already known), so that only the 8 columns holding
+    /// the jump take exact angles.
+    @inline(never)
+    private func jump(_ knots: Knots, _ j: Int, spacing s: Int, column: Int, lo: Int, hi: Int, dy: Float, fine: Knots,
+                      lut: UnsafeBufferPointer<UInt32>, into dst: UnsafeMutablePointer<UInt32>) {
+        guard s > 8 else { return exact(from: lo, to: hi, dy: dy, lut: lut, into: dst) }
+        fine.set(0, angleAt(columns: SIMD8<Float>(repeating: Float(column)) + Self.lanes * 8, dy: dy))
+        fine.angles[s / 8] = knots.angles[j + 1]; fine.indices[s / 8] = knots.indices[j + 1]
+        for i in 0..<(s / 8) {
+            let c = column + 8 * i, l = max(c, lo), h = min(c + 8, hi)
+            if l < h && !interpolate(fine, i, spacing: 8, column: c, lo: l, hi: h, lut: lut, into: dst) {
+                exact(from: l, to: h, dy: dy, lut: lut, into: dst)
             }
         }
     }
@@ -147,7 +155,7 @@ public final class ConicArcShader: ArcShader {
         if turn > Float.pi { turn -= Self.twoPi } else if turn < -Float.pi { turn += Self.twoPi }
         let i0 = knots.indices[j], rise = knots.indices[j + 1] - i0
         let miss = rise - turn * frame.indicesPerRadian
-        guard miss < 0.01 && miss > -0.01 else { return false }
+        guard miss < 0.01 && miss > -0.01 else { return inGap(knots.angles[j], turn: turn, lo: lo, hi: hi, lut: lut, into: dst) }
         // 16.16 fixed point, rounded by the half added to the start; between two indices in
         // 0 ... last, so every step stays in the table.
         // Unsigned, so that the shifted index needs no sign extension; wrapping adds step down as well.
@@ -168,6 +176,22 @@ public final class ConicArcShader: ArcShader {
             at &+= step
             p &+= 1
         }
+        return true
+    }
+
+    /// Fills columns lo ..< hi with the start colour if the whole stretch lies in the gap of a sweep
+    /// under one turn (its angle runs from `angle` through `turn` without meeting either end line:
+    /// a row's angle changes monotonically over a stretch, which never reaches the centre). The
+    /// caps of such arcs lie there.
+    @inline(__always)
+    private func inGap(_ angle: Float, turn: Float, lo: Int, hi: Int,
+                       lut: UnsafeBufferPointer<UInt32>, into dst: UnsafeMutablePointer<UInt32>) -> Bool {
+        let f = frame
+        var from = f.direction * (angle - f.start)
+        if from < 0 { from += Self.twoPi } else if from >= Self.twoPi { from -= Self.twoPi }
+        let to = from + f.direction * turn
+        guard from > f.total && to > f.total && to < Self.twoPi else { return false }
+        (dst + lo).update(repeating: lut[0], count: hi - lo)
         return true
     }
 

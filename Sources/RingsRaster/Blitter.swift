@@ -61,41 +61,49 @@ public struct ShaderBlitter: Blitter {
         var kept: SpanCoverage = nil
         if let given {
             kept = coverage + x
-            // Rim runs are a pixel or two: copied in line, not through a call to memmove.
-            if n <= 4 {
-                kept![0] = given[0]
-                if n > 1 { kept![1] = given[1]; if n > 2 { kept![2] = given[2]; if n > 3 { kept![3] = given[3] } } }
-            } else {
-                kept!.update(from: given, count: n)
-            }
+            Self.copy(given, to: kept!, count: n)
         }
         runs[count] = Run(x: x, count: n, coverage: kept)
         count += 1
         end = x + n
     }
 
-    /// Draws the gathered row.
+    /// Draws the gathered row. An opaque shader paints straight into the destination: what lies under
+    /// the partly covered runs is put aside first, and those runs are composited over it after.
     public mutating func finish() {
         guard count > 0 else { return }
-        shader.shade(x: start, y: y, count: end - start, into: colors + start)
-        caps?.resolve(y: y, columns: start..<end, colors: colors)
         let dst = canvas.row(y)
-        for i in 0..<count {
-            let run = runs[i]
-            Self.composite(colors + run.x, over: dst + run.x, count: run.count, coverage: run.coverage, opaque: opaque)
+        if opaque {
+            for i in 0..<count where runs[i].coverage != nil {
+                Self.copy(dst + runs[i].x, to: colors + runs[i].x, count: runs[i].count)
+            }
+            shader.shade(x: start, y: y, count: end - start, into: dst + start)
+            caps?.resolve(y: y, columns: start..<end, colors: dst)
+            for i in 0..<count {
+                let run = runs[i]
+                guard let coverage = run.coverage else { continue }
+                PixelMath.compositeRun(dst + run.x, under: colors + run.x, into: dst + run.x, count: run.count, coverage: coverage)
+            }
+        } else {
+            shader.shade(x: start, y: y, count: end - start, into: colors + start)
+            caps?.resolve(y: y, columns: start..<end, colors: colors)
+            for i in 0..<count {
+                let run = runs[i]
+                PixelMath.compositeRun(colors + run.x, under: dst + run.x, into: dst + run.x, count: run.count,
+                                       coverage: run.coverage.map { UnsafePointer($0) })
+            }
         }
         count = 0
     }
 
-    /// Shaded colours onto the destination: copied where an opaque shader covers whole pixels (nil
-    /// coverage), composited with their coverage elsewhere.
+    /// Copies a few values in line (rim runs are a pixel or two), more through memmove.
     @inline(__always)
-    static func composite(_ src: UnsafeMutablePointer<UInt32>, over dst: UnsafeMutablePointer<UInt32>, count: Int,
-                          coverage: SpanCoverage, opaque: Bool) {
-        if coverage == nil && opaque {
-            dst.update(from: src, count: count)
+    static func copy<T>(_ from: UnsafePointer<T>, to: UnsafeMutablePointer<T>, count n: Int) {
+        if n <= 4 {
+            to[0] = from[0]
+            if n > 1 { to[1] = from[1]; if n > 2 { to[2] = from[2]; if n > 3 { to[3] = from[3] } } }
         } else {
-            PixelMath.compositeRun(src, over: dst, count: count, coverage: coverage.map { UnsafePointer($0) })
+            to.update(from: from, count: n)
         }
     }
 }

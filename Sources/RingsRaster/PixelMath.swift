@@ -19,42 +19,53 @@ enum PixelMath {
         return out
     }
 
-    /// Shaded colours over the destination with per-pixel coverage, or wholly covered (nil).
-    static func compositeRun(_ src: UnsafePointer<UInt32>, over dst: UnsafeMutablePointer<UInt32>, count: Int,
-                             coverage: UnsafePointer<Float>?) {
+    /// Shaded colours over what lies under them, with per-pixel coverage or wholly covering (nil),
+    /// into `out` (which may be either of the two).
+    static func compositeRun(_ src: UnsafePointer<UInt32>, under dst: UnsafePointer<UInt32>, into out: UnsafeMutablePointer<UInt32>,
+                             count: Int, coverage: UnsafePointer<Float>?) {
         typealias F4 = SIMD4<Float>
         var i = 0
         if coverage == nil {
             while i + 4 <= count {
                 let s = UnsafeRawPointer(src + i).loadUnaligned(as: SIMD4<UInt32>.self)
                 let d = UnsafeRawPointer(dst + i).loadUnaligned(as: SIMD4<UInt32>.self)
-                UnsafeMutableRawPointer(dst + i).storeBytes(of: over(s, d), as: SIMD4<UInt32>.self)
+                UnsafeMutableRawPointer(out + i).storeBytes(of: over(s, d), as: SIMD4<UInt32>.self)
                 i += 4
             }
         }
         while i + 4 <= count {
             let s = UnsafeRawPointer(src + i).loadUnaligned(as: SIMD4<UInt32>.self)
             let d = UnsafeRawPointer(dst + i).loadUnaligned(as: SIMD4<UInt32>.self)
-            var c = F4(repeating: 1)
-            if let coverage {
-                c = UnsafeRawPointer(coverage + i).loadUnaligned(as: F4.self)
-                c.replace(with: 1, where: c .> 1)
-                c = SIMD4<Float>(unsafeBitCast(rounded(c * 255), to: SIMD4<Int32>.self)) * (1 / 255)
-            }
-            let sa = channel(s, 24)
-            let keep = 1 - sa * c * (1 / 255)
-            let r = rounded(channel(s, 0) * c + channel(d, 0) * keep)
-            let g = rounded(channel(s, 8) * c + channel(d, 8) * keep)
-            let b = rounded(channel(s, 16) * c + channel(d, 16) * keep)
-            let a = rounded(sa * c + channel(d, 24) * keep)
-            let out = (r & 0xFF) | ((g & 0xFF) &<< 8) | ((b & 0xFF) &<< 16) | (a &<< 24)
-            UnsafeMutableRawPointer(dst + i).storeBytes(of: out, as: SIMD4<UInt32>.self)
+            let c = coverage.map { UnsafeRawPointer($0 + i).loadUnaligned(as: F4.self) } ?? F4(repeating: 1)
+            UnsafeMutableRawPointer(out + i).storeBytes(of: blend(s, d, coverage: c), as: SIMD4<UInt32>.self)
             i += 4
         }
-        while i < count {
-            dst[i] = blend(src[i], dst[i], coverage: coverage?[i] ?? 1)
-            i += 1
+        let left = count - i
+        if left == 1 {
+            out[i] = blend(src[i], dst[i], coverage: coverage?[i] ?? 1)
+        } else if left > 1 {
+            // Two or three pixels (a rim): in the lanes too, the last repeated in the spare lane.
+            let j = i + 1, k = i + left - 1
+            let s = SIMD4<UInt32>(src[i], src[j], src[k], src[k]), d = SIMD4<UInt32>(dst[i], dst[j], dst[k], dst[k])
+            let c = coverage.map { F4($0[i], $0[j], $0[k], $0[k]) } ?? F4(repeating: 1)
+            let result = blend(s, d, coverage: c)
+            out[i] = result[0]; out[j] = result[1]; out[k] = result[2]
         }
+    }
+
+    /// `blend` in the lanes of four pixels.
+    @inline(__always)
+    static func blend(_ s: SIMD4<UInt32>, _ d: SIMD4<UInt32>, coverage: SIMD4<Float>) -> SIMD4<UInt32> {
+        var c = coverage
+        c.replace(with: 1, where: c .> 1)
+        c = SIMD4<Float>(unsafeBitCast(rounded(c * 255), to: SIMD4<Int32>.self)) * (1 / 255)
+        let sa = channel(s, 24)
+        let keep = 1 - sa * c * (1 / 255)
+        let r = rounded(channel(s, 0) * c + channel(d, 0) * keep)
+        let g = rounded(channel(s, 8) * c + channel(d, 8) * keep)
+        let b = rounded(channel(s, 16) * c + channel(d, 16) * keep)
+        let a = rounded(sa * c + channel(d, 24) * keep)
+        return (r & 0xFF) | ((g & 0xFF) &<< 8) | ((b & 0xFF) &<< 16) | (a &<< 24)
     }
 
     /// Four wholly covering pixels over four, in 16-bit lanes: s + round(d (255 - s_a) / 255) per

@@ -21,11 +21,16 @@ import TestSupport
             // Coverage as shapes give it: often 0 or 1, sometimes a hair over 1.
             let coverage = (0..<count).map { _ in [Float(0), 1, 1.0000001, Float.random(in: 0...1, using: &rng)].randomElement(using: &rng)! }
             for covered in [true, false] {
-                var out = dst
+                // In place over the destination, or into a third buffer (an opaque shader's row,
+                // painted in the destination, over what lay under it).
+                var out = covered ? dst : [UInt32](repeating: 0, count: count)
                 src.withUnsafeBufferPointer { s in
                     coverage.withUnsafeBufferPointer { c in
-                        out.withUnsafeMutableBufferPointer { d in
-                            PixelMath.compositeRun(s.baseAddress!, over: d.baseAddress!, count: count, coverage: covered ? c.baseAddress! : nil)
+                        dst.withUnsafeBufferPointer { d in
+                            out.withUnsafeMutableBufferPointer { o in
+                                PixelMath.compositeRun(s.baseAddress!, under: covered ? UnsafePointer(o.baseAddress!) : d.baseAddress!, into: o.baseAddress!,
+                                                       count: count, coverage: covered ? c.baseAddress! : nil)
+                            }
                         }
                     }
                 }
