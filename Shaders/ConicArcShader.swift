@@ -48,7 +48,7 @@ public final class ConicArcShader: ArcShader {
     public func color(atParameter u: Double) -> ColorF { ramp.color(at: u) }
 
     /// The widest knot spacing (8, 16, 32 or 64 columns; 0 for none) whose straight-line angles keep the
-    /// colour within 0.05 of a level. Between knots s columns apart, a straight line is off the angle by
+    /// colour within 0.1 of a level. Between knots s columns apart, a straight line is off the angle by
     /// at most s^2 / 8 times the angle's second derivative along a row, which is at most 1 / r^2 at
     /// distance r from the centre; a stretch may reach s columns into the hole, so r >= rho - s. The
     /// colour moves `levelsPerUnit` per unit of u, and u by 1 / sweep per radian.
@@ -57,7 +57,7 @@ public final class ConicArcShader: ArcShader {
         var best = 0
         for s in [8.0, 16.0, 32.0, 64.0] where rho > 2 * s {
             let radians = s * s / 8 / ((rho - s) * (rho - s))
-            if radians * levelsPerUnit / sweep <= 0.05 { best = Int(s) }
+            if radians * levelsPerUnit / sweep <= 0.1 { best = Int(s) }
         }
         return best
     }

@@ -59,11 +59,13 @@ import Testing
     @Test func angleInterpolationIsOnlyUsedWhereItIsInvisible() {
         let turn = 2 * Double.pi
         // The reference scene's rings at 1920x1080 (blue spans 34 levels, red 39, green 30).
-        #expect(ConicArcShader.knotSpacing(innerRadius: 168.5, sweep: turn * 0.48, levelsPerUnit: 34) == 16)
+        #expect(ConicArcShader.knotSpacing(innerRadius: 168.5, sweep: turn * 0.48, levelsPerUnit: 34) == 32)
         #expect(ConicArcShader.knotSpacing(innerRadius: 367.2, sweep: turn * 0.72, levelsPerUnit: 39) == 64)
         // Twice as wide at 3840x2160: the knots spread out.
-        #expect(ConicArcShader.knotSpacing(innerRadius: 337, sweep: turn * 0.48, levelsPerUnit: 34) == 32)
+        #expect(ConicArcShader.knotSpacing(innerRadius: 337, sweep: turn * 0.48, levelsPerUnit: 34) == 64)
         #expect(ConicArcShader.knotSpacing(innerRadius: 20, sweep: turn * 0.48, levelsPerUnit: 34) == 0)
+        // Narrow and steep: knots close together.
+        #expect(ConicArcShader.knotSpacing(innerRadius: 120, sweep: turn * 0.48, levelsPerUnit: 255) == 8)
         #expect(ConicArcShader.knotSpacing(innerRadius: 400, sweep: 0.001, levelsPerUnit: 34) == 0)
         // A ramp with a hard step never interpolates; a single colour needs no angles at all.
         #expect(ConicArcShader.knotSpacing(innerRadius: 400, sweep: turn, levelsPerUnit: .infinity) == 0)
