@@ -28,6 +28,22 @@ public struct Rasterizer {
         }
     }
 
+    /// Copies `base` (the pixmap's size) and draws `commands` over it, one horizontal band at a time,
+    /// only inside `clip`: the live window's redraw over its cached background layer.
+    public mutating func render(_ commands: [DrawCommand], over base: Pixmap, into pixmap: Pixmap, clip: IntRect) {
+        let canvas = Canvas(pixmap)
+        let area = clip.intersection(pixmap.bounds).intersection(base.bounds)
+        guard !area.isEmpty else { return }
+        let bandRows = max(8, Rasterizer.bandPixels / max(1, area.width))
+        var top = area.minY
+        while top < area.maxY {
+            let band = IntRect(x: area.minX, y: top, width: area.width, height: min(bandRows, area.maxY - top))
+            for y in band.minY..<band.maxY { (pixmap.row(y) + band.minX).update(from: base.row(y) + band.minX, count: band.width) }
+            draw(commands, into: canvas, clip: band)
+            top += band.height
+        }
+    }
+
     /// Draws the commands in order over what the canvas holds (nothing is cleared); with `clip`
     /// (drawing coordinates), only inside it.
     public mutating func draw(_ commands: [DrawCommand], into canvas: Canvas, clip: IntRect? = nil) {

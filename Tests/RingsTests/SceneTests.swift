@@ -164,6 +164,38 @@ import TestSupport
         for y in 0..<250 { for x in 0..<333 where patched[x, y] != full[x, y] { differing += 1 } }
         #expect(differing == 0)
     }
+
+    /// Redraws over the cached background layer (tracks drawn whole, once) give the pixels of a full
+    /// frame, for every look, laps, tips and empty rings, on one thread or two, as values change and
+    /// the layer is reused or redrawn.
+    @Test(arguments: ["flat", "activity", "gold", "tutorial", "soft"])
+    func redrawsOverTheBackgroundLayerMatchFullFrames(theme name: String) throws {
+        let theme = try ThemeLoader.load(name)
+        let width = 301, height = 227
+        var rng = SeededGenerator(seed: 31)
+        for threads in [1, 2] {
+            var parts = SceneRenderer(threads: threads)
+            let frame = Pixmap(width: width, height: height)
+            for values in [[0.72, 1.35, 0.48], [0.0, 0.97, 2.3], [0.5, 1.0, 0.25, 0.961], [0.73, 1.35, 0.5]] {
+                let scene = RingScene(theme: theme, width: width, height: height, values: values)
+                #expect((scene.layers == nil) == (name == "soft"))
+                var whole = SceneRenderer()
+                let full = whole.render(scene)
+                frame.fill(PackedPixel(r: 255, g: 0, b: 255, a: 255))
+                // Rectangles large enough for two threads to share, and small ones.
+                var clips = [IntRect(x: 0, y: 0, width: width, height: height / 2 + 7)]
+                for _ in 0..<6 {
+                    clips.append(IntRect(x: Int.random(in: 0..<width, using: &rng), y: Int.random(in: 0..<height, using: &rng),
+                                         width: Int.random(in: 1...150, using: &rng), height: Int.random(in: 1...120, using: &rng)))
+                }
+                clips.append(IntRect(x: 0, y: height / 2 + 7, width: width, height: height))
+                parts.render(scene, into: frame, clips: clips.disjoint)
+                var differing = 0
+                for y in 0..<height { for x in 0..<width where frame[x, y] != full[x, y] { differing += 1 } }
+                #expect(differing == 0, "\(name), \(values), \(threads) threads: \(differing) pixels differ")
+            }
+        }
+    }
 }
 
 extension Pixmap {

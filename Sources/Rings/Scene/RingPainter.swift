@@ -12,20 +12,30 @@ public struct RingPainter: Sendable {
     /// track, which is then drawn in its colour over the background, opaque: copied, not blended,
     /// wherever it covers whole pixels (the same colour, rounded once).
     public func commands(for ring: Ring, onBackground: Bool = false, dot dotCenter: Point? = nil) -> [DrawCommand] {
+        let parts = self.parts(for: ring, onBackground: onBackground, dot: dotCenter, trackWhole: false)
+        return [parts.track] + parts.over
+    }
+
+    /// A ring in two parts: its track (`trackWhole`: every pixel of it; otherwise less the whole
+    /// pixels the opaque band will cover) and what is drawn over it, in order. `key` names the track:
+    /// its centre, radii and colour, as the live window's cached background layer is keyed.
+    func parts(for ring: Ring, onBackground: Bool, dot dotCenter: Point?, trackWhole: Bool)
+        -> (track: DrawCommand, over: [DrawCommand], key: [Double]) {
         let style = ring.style, g = ring.geometry, value = ring.value
         let track = theme.track?.opaque ?? style.end.withOpacity(theme.trackOpacity)
+        let trackColor = onBackground ? track.over(theme.background.opaque) : track
         let direction = theme.clockwise ? 1.0 : -1.0
         let arc = ArcStroke(center: g.center, radius: g.radius, thickness: g.thickness, startAngle: 0, sweep: direction * 2 * Double.pi * value)
         let band = bandCommand(for: arc, style: style)
         // The opaque arc hides the track wherever it covers whole pixels: skip drawing those.
         let sameWidth = theme.trackWidth >= 1
-        let hidden = value > 0 && band.shader.isOpaque && sameWidth
+        let hidden = !trackWhole && value > 0 && band.shader.isOpaque && sameWidth
             ? (arc.coversFullTurn ? Sector(center: g.center, start: 0, sweep: 2 * Double.pi) : arc.sector) : nil
         let trackHalf = g.thickness * theme.trackWidth / 2
-        var out = [DrawCommand(
-            shape: Annulus(center: g.center, innerRadius: g.radius - trackHalf, outerRadius: g.radius + trackHalf, occludedSector: hidden),
-            shader: SolidShader(onBackground ? track.over(theme.background.opaque) : track))]
-        guard value > 0 else { return out }
+        let annulus = Annulus(center: g.center, innerRadius: g.radius - trackHalf, outerRadius: g.radius + trackHalf, occludedSector: hidden)
+        let key = [g.center.x, g.center.y, annulus.innerRadius, annulus.outerRadius, Double(trackColor.packed.bits)]
+        var out: [DrawCommand] = []
+        guard value > 0 else { return (DrawCommand(shape: annulus, shader: SolidShader(trackColor)), out, key) }
         out.append(band)
         if value > theme.tipThreshold {
             let shadowCenter = arc.endPoint + arc.endTangent * (theme.shadowOffset * g.thickness)
@@ -39,7 +49,7 @@ public struct RingPainter: Sendable {
         if let dot = theme.dot {
             out.append(DrawCommand(shape: Disc(center: dotCenter ?? arc.endPoint, radius: g.thickness * theme.dotSize / 2), shader: SolidShader(dot.opaque)))
         }
-        return out
+        return (DrawCommand(shape: annulus, shader: SolidShader(trackColor)), out, key)
     }
 
     /// The band at the theme's band opacity: an arc fill in the conic gradient along the arc, or the

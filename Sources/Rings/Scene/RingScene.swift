@@ -103,6 +103,34 @@ public struct RingScene: Sendable {
         return DisplayList(background: PackedPixel(r: bg.r, g: bg.g, b: bg.b, a: 255), commands: ringCommands + chromeCommands)
     }
 
+    /// The frame in two layers, for the live window's redraws: the background with every track that
+    /// lies on the background alone, whole (the renderer keeps it drawn, under `key`: size, background
+    /// and each such track's centre, radii and colour), and the rest of the display list in order.
+    /// The same pixels as `displayList`: such a track shares no pixel with anything drawn before it, and
+    /// the pixels its band would spare it are the band's own, opaque. nil for the soft look, or when
+    /// no track lies on the background alone.
+    public var layers: (key: [Double], base: DisplayList, over: [DrawCommand])? {
+        guard theme.look != .soft else { return nil }
+        let bg = theme.background
+        let background = PackedPixel(r: bg.r, g: bg.g, b: bg.b, a: 255)
+        let painter = RingPainter(theme: theme)
+        var key = [Double(width), Double(height), Double(background.bits)]
+        var base: [DrawCommand] = [], over: [DrawCommand] = []
+        for i in rings.indices {
+            let alone = onlyBackgroundUnder(ringAt: i)
+            let parts = painter.parts(for: rings[i], onBackground: alone, dot: i < dots.count ? dots[i] : nil, trackWhole: alone)
+            if alone {
+                base.append(parts.track)
+                key += parts.key
+            } else {
+                over.append(parts.track)
+            }
+            over += parts.over
+        }
+        guard !base.isEmpty else { return nil }
+        return (key, DisplayList(background: background, commands: base), over + (chrome?.commands(width: width, height: height, rings: layout) ?? []))
+    }
+
     /// The soft theme's control for the first ring's value (the look has one band).
     var softCommands: [DrawCommand] {
         let ring = rings[0], g = ring.geometry

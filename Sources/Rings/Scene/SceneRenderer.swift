@@ -6,6 +6,9 @@ import Shaders
 public struct SceneRenderer {
     /// One rasteriser (its scratch rows) per thread.
     private var rasterizers: [Rasterizer]
+    /// The background layer of the scenes drawn in parts (`RingScene.layers`), drawn once per size and
+    /// set of tracks and copied under each redraw, in place of clearing and drawing the tracks again.
+    private var base: (key: [Double], pixmap: Pixmap)?
 
     /// With `threads` above 1, `render(_:into:clips:)` shares the rows among that many threads
     /// (the live window's redraws); whole frames are drawn on one.
@@ -36,12 +39,18 @@ public struct SceneRenderer {
     /// it on while it is still in the cache).
     public mutating func render(_ scene: RingScene, into pixmap: Pixmap, clips: [IntRect],
                                 finished: (@Sendable (IntRect) -> Void)? = nil) {
-        let list = scene.displayList
+        let layers = scene.layers
+        if let layers, base?.key != layers.key || base?.pixmap.width != pixmap.width || base?.pixmap.height != pixmap.height {
+            let made = Pixmap(width: pixmap.width, height: pixmap.height)
+            rasterizers[0].render(layers.base, into: made)
+            base = (layers.key, made)
+        }
+        let work = Work(list: layers == nil ? scene.displayList : nil, over: layers?.over ?? [], base: layers == nil ? nil : base?.pixmap)
         let threads = rasterizers.count
         let area = clips.reduce(0) { $0 + $1.width * $1.height }
         guard threads > 1, area >= 65_536 else {
             for clip in clips {
-                rasterizers[0].render(list, into: pixmap, clip: clip)
+                work.render(clip, with: &rasterizers[0], into: pixmap)
                 finished?(clip)
             }
             return
@@ -57,14 +66,29 @@ public struct SceneRenderer {
                 top += rows
             }
         }
-        let work = UncheckedSendable((list: list, pieces: pieces))
+        let shared = UncheckedSendable((work: work, pieces: pieces))
         rasterizers.withUnsafeMutableBufferPointer { workers in
             let workers = UncheckedSendable(workers)
             DispatchQueue.concurrentPerform(iterations: threads) { worker in
-                for index in stride(from: worker, to: work.value.pieces.count, by: threads) {
-                    workers.value[worker].render(work.value.list, into: pixmap, clip: work.value.pieces[index])
-                    finished?(work.value.pieces[index])
+                for index in stride(from: worker, to: shared.value.pieces.count, by: threads) {
+                    shared.value.work.render(shared.value.pieces[index], with: &workers.value[worker], into: pixmap)
+                    finished?(shared.value.pieces[index])
                 }
+            }
+        }
+    }
+
+    /// What a part of a redraw draws: the whole display list, or the commands over the background layer.
+    private struct Work {
+        let list: DisplayList?
+        let over: [DrawCommand]
+        let base: Pixmap?
+
+        func render(_ clip: IntRect, with rasterizer: inout Rasterizer, into pixmap: Pixmap) {
+            if let base {
+                rasterizer.render(over, over: base, into: pixmap, clip: clip)
+            } else if let list {
+                rasterizer.render(list, into: pixmap, clip: clip)
             }
         }
     }
