@@ -24,6 +24,22 @@ public struct Canvas: @unchecked Sendable {
     public func clear(_ rect: IntRect, to pixel: PackedPixel) {
         let area = rect.intersection(bounds)
         guard !area.isEmpty else { return }
-        for y in area.minY..<area.maxY { (row(y) + area.minX).update(repeating: pixel.bits, count: area.width) }
+        for y in area.minY..<area.maxY { Canvas.fill(row(y) + area.minX, count: area.width, with: pixel.bits) }
+    }
+
+    /// Sets `count` pixels, 256 bytes per step (the compiler's own loop stores 64).
+    @inline(__always)
+    static func fill(_ pixels: UnsafeMutablePointer<UInt32>, count: Int, with bits: UInt32) {
+        let block = SIMD16<UInt32>(repeating: bits)
+        var i = 0
+        while i &+ 64 <= count {
+            let at = UnsafeMutableRawPointer(pixels + i)
+            at.storeBytes(of: block, as: SIMD16<UInt32>.self)
+            at.storeBytes(of: block, toByteOffset: 64, as: SIMD16<UInt32>.self)
+            at.storeBytes(of: block, toByteOffset: 128, as: SIMD16<UInt32>.self)
+            at.storeBytes(of: block, toByteOffset: 192, as: SIMD16<UInt32>.self)
+            i &+= 64
+        }
+        (pixels + i).update(repeating: bits, count: count - i)
     }
 }

@@ -23,9 +23,12 @@ public struct Annulus: Shape {
             scan.forEachRun(in: clip, coverageRow: coverageRow, body)
             return
         }
+        // A row's whole runs (either side of the hole) share its cuts.
+        var cutRow = Int.min, cuts = (Int.max, Int.max, Int.max)
         scan.forEachRun(in: clip, coverageRow: coverageRow) { y, x0, count, coverage in
             guard coverage == nil else { return body(y, x0, count, coverage) }
-            hidden.forEachPiece(y: y, x0: x0, count: count) { x, n, inside in
+            if y != cutRow { cutRow = y; cuts = hidden.cuts(y: y) }
+            hidden.forEachPiece(y: y, x0: x0, count: count, cuts: cuts) { x, n, inside in
                 if !inside { body(y, x, n, nil) }
             }
         }

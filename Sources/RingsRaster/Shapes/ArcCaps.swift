@@ -51,7 +51,18 @@ public final class ArcCaps: Sendable {
         guard arc.sweep != 0 && arc.cap == .round else { return }
         let py = Float(y) + 0.5, reach = w + 1
         if abs(py - ey) < reach {
-            resolve(py: py, columns: clamp(columns, around: ex, reach: reach), colors: colors)
+            // Every rule below needs the pixel within w + 0.75 of the end point (a steep arc's start-line
+            // crossings aside): on this row, the chord of that circle.
+            let oy = py - ey, outer = w + 0.75
+            let chord = steep ? reach : (max(0, outer * outer - oy * oy)).squareRoot() + 0.5
+            let near = clamp(columns, around: ex, reach: chord)
+            var lo = near.lowerBound, hi = near.upperBound
+            if !steep && abs(tx) > 1e-3 {
+                // And at most 0.75 behind the end line: ox tx + oy ty > -0.75, a bound on ox.
+                let edge = Double(ex + (-0.75 - oy * ty) / tx - 0.5)
+                if tx > 0 { lo = max(lo, floorToInt(edge)) } else { hi = min(hi, ceilToInt(edge) + 1) }
+            }
+            if lo < hi { resolve(py: py, columns: lo..<hi, colors: colors) }
         }
         if steep && !fullTurn && abs(py - sy) < reach {
             // Pixels the start line crosses; those also near the end were done above.

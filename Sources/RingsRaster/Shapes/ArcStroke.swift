@@ -83,10 +83,13 @@ public struct ArcStroke: Shape {
         let a = startPoint, b = endPoint
         let w = halfWidth, reach = (w + 1) * (w + 1)
         let capRows = (min(a.y, b.y) - w - 1, max(a.y, b.y) + w + 1)
+        // A row's two runs (either side of the hole) share its cuts.
+        var cutRow = Int.min, cuts = (Int.max, Int.max, Int.max)
         scan.forEachRun(in: clip, coverageRow: coverageRow) { y, x0, count, coverage in
             let py = Double(y) + 0.5
             let nearCaps = py > capRows.0 && py < capRows.1
-            sector.forEachPiece(y: y, x0: x0, count: count) { x, n, inside in
+            if y != cutRow { cutRow = y; cuts = sector.cuts(y: y) }
+            sector.forEachPiece(y: y, x0: x0, count: count, cuts: cuts) { x, n, inside in
                 if inside {
                     body(y, x, n, coverage.map { $0 + (x - x0) })
                     return
@@ -122,12 +125,14 @@ public struct ArcStroke: Shape {
         }
     }
 
-    /// The columns of x0 ..< x1 that a cap centred at `c` can reach on the row through py (empty when
-    /// the row is out of its reach).
+    /// The columns of x0 ..< x1 whose pixel centres lie within w + 1 of a cap's centre `c` on the row
+    /// through py, the chord where `capCoverage` can be above 0 (empty when the row is out of reach).
     @inline(__always)
     private func capColumns(_ c: Point, py: Double, w: Double, from x0: Int, to x1: Int) -> (Int, Int) {
-        guard abs(py - c.y) < w + 1 else { return (x1, x1) }
-        let lo = max(x0, floorToInt(c.x - w - 1)), hi = min(x1, ceilToInt(c.x + w + 1))
+        let dy = py - c.y, square = (w + 1) * (w + 1) - dy * dy
+        guard square > 0 else { return (x1, x1) }
+        let half = square.squareRoot()
+        let lo = max(x0, floorToInt(c.x - half - 0.5)), hi = min(x1, ceilToInt(c.x + half - 0.5))
         return lo < hi ? (lo, hi) : (x1, x1)
     }
 

@@ -40,15 +40,25 @@ public struct Sector: Sendable {
         return ceilToInt(x - 0.5)
     }
 
-    /// Calls `body(x, count, inside)` for the pieces of the run (x0 ..< x0 + count) on row y, in order.
+    /// The columns where membership can change on row y, in order (Int.max for none): the first pixel
+    /// centres at or right of where each boundary ray crosses the row, and the centre's column on the
+    /// row through the centre.
     @inline(__always)
-    public func forEachPiece(y: Int, x0: Int, count: Int, _ body: (_ x: Int, _ count: Int, _ inside: Bool) -> Void) {
+    public func cuts(y: Int) -> (Int, Int, Int) {
         let dy = Double(y) + 0.5 - center.y
         var cuts = (crossing(sx, sy, row: dy) ?? Int.max, crossing(ex, ey, row: dy) ?? Int.max,
                     dy == 0 ? ceilToInt(center.x - 0.5) : Int.max)
         if cuts.0 > cuts.1 { swap(&cuts.0, &cuts.1) }
         if cuts.1 > cuts.2 { swap(&cuts.1, &cuts.2) }
         if cuts.0 > cuts.1 { swap(&cuts.0, &cuts.1) }
+        return cuts
+    }
+
+    /// Calls `body(x, count, inside)` for the pieces of the run (x0 ..< x0 + count) on row y, in order;
+    /// `cuts` are the row's (`cuts(y:)`, worked out once for a row's runs).
+    @inline(__always)
+    public func forEachPiece(y: Int, x0: Int, count: Int, cuts: (Int, Int, Int),
+                             _ body: (_ x: Int, _ count: Int, _ inside: Bool) -> Void) {
         let end = x0 + count
         var x = x0
         // Each piece is tested at its last pixel: its first may sit exactly on the ray that cut it.
@@ -62,5 +72,11 @@ public struct Sector: Sendable {
         piece(upTo: cuts.1)
         piece(upTo: cuts.2)
         piece(upTo: end)
+    }
+
+    /// `forEachPiece` with the row's cuts worked out here.
+    @inline(__always)
+    public func forEachPiece(y: Int, x0: Int, count: Int, _ body: (_ x: Int, _ count: Int, _ inside: Bool) -> Void) {
+        forEachPiece(y: y, x0: x0, count: count, cuts: cuts(y: y), body)
     }
 }
