@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(name: "RingsRasterTests", dependencies: ["RingsRaster", "Shaders", "TestSupport"]),
         .testTarget(name: "ShadersTests", dependencies: ["Shaders", "RingsRaster"]),
         .testTarget(name: "RingsTests", dependencies: ["Rings", "RingsAnimation", "RingsRaster", "TestSupport"], exclude: ["Goldens"]),
-        .testTarget(name: "RingsPNGTests", dependencies: ["RingsPNG", "RingsRaster"]),
+        .testTarget(name: "RingsPNGTests", dependencies: ["RingsPNG", "RingsRaster", "TestSupport"]),
         .testTarget(name: "RingsAnimationTests", dependencies: ["RingsAnimation", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Rings", "RingsAnimation", "RingsRaster", "RingsPNG", "RingsSDL", "Shaders"]),
     ]

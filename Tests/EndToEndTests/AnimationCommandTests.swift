@@ -7,11 +7,8 @@ import TestSupport
 
 /// `rings render --time` and `rings record`, run as a user would.
 @Suite struct AnimationCommandTests {
-    let directory: String = {
-        let dir = NSTemporaryDirectory() + "rings-anim-\(getpid())"
-        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return dir
-    }()
+    let scratch = ScratchDirectory("rings-anim")
+    var directory: String { scratch.path }
 
     func render(_ arguments: [String], to name: String) throws -> Pixmap {
         let out = "\(directory)/\(name).png"

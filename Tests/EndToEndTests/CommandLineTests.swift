@@ -6,11 +6,8 @@ import TestSupport
 
 /// The real `rings` binary, run as a user would.
 @Suite struct CommandLineTests {
-    let directory: String = {
-        let dir = NSTemporaryDirectory() + "rings-cli-\(getpid())"
-        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return dir
-    }()
+    let scratch = ScratchDirectory("rings-cli")
+    var directory: String { scratch.path }
 
     @Test func renderWritesTheReferenceScene() throws {
         let out = directory + "/flat.png"

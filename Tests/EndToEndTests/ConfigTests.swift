@@ -6,11 +6,8 @@ import TestSupport
 
 /// `--config rings.toml` and `rings check-config`: the real binary on real files.
 @Suite struct ConfigTests {
-    let directory: String = {
-        let dir = NSTemporaryDirectory() + "rings-config-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return dir
-    }()
+    let scratch = ScratchDirectory("rings-config")
+    var directory: String { scratch.path }
 
     func file(_ name: String, _ text: String) throws -> String {
         let path = "\(directory)/\(name)"

@@ -6,11 +6,8 @@ import TestSupport
 
 /// Live values into the real window: through a FIFO and through standard input.
 @Suite(.serialized) struct FeedTests {
-    let directory: String = {
-        let dir = NSTemporaryDirectory() + "rings-feed-\(getpid())"
-        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return dir
-    }()
+    let scratch = ScratchDirectory("rings-feed")
+    var directory: String { scratch.path }
 
     /// Starts rings on a fresh display; returns it, its window, its display and its stdin and stderr.
     func launch(_ arguments: [String]) throws -> (Process, String, VirtualDisplay, Pipe, Pipe) {

@@ -6,9 +6,11 @@ import TestSupport
 /// Files written as a careful program writes them: any name, never through a link or onto a device,
 /// nothing truncated or left behind on failure; and stderr that can never kill the process.
 @Suite struct OutputFileTests {
-    /// A fresh, empty folder for one test.
+    let scratch = ScratchDirectory("rings-files")
+
+    /// A fresh, empty folder for one test (removed with the test's scratch folder).
     func folder(_ name: String) -> String {
-        let path = NSTemporaryDirectory() + "rings-files-\(getpid())-\(name)"
+        let path = scratch.path + "/" + name
         try? FileManager.default.removeItem(atPath: path)
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path

@@ -7,11 +7,12 @@ import TestSupport
 /// A running window takes a changed config without a restart: saved by an editor (inotify), or on
 /// SIGHUP; a broken file is said with its line and the running config stays on screen.
 @Suite(.serialized) struct ReloadTests {
-    let directory: String = {
-        let dir = NSTemporaryDirectory() + "rings-reload-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        try? FileManager.default.createDirectory(atPath: dir + "/elsewhere", withIntermediateDirectories: true)
-        return dir
+    let scratch: ScratchDirectory = {
+        let scratch = ScratchDirectory("rings-reload")
+        try? FileManager.default.createDirectory(atPath: scratch.path + "/elsewhere", withIntermediateDirectories: true)
+        return scratch
     }()
+    var directory: String { scratch.path }
 
     func config(end: String) -> String {
         "theme = \"flat\"\nsize = \"300x300\"\nchrome = \"none\"\nintro = false\nduration = 0.1\nprogress = [0.6]\n[[ring]]\nstart = \"#102080\"\nend = \"\(end)\"\n"

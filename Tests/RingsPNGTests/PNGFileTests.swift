@@ -2,9 +2,11 @@ import Foundation
 import RingsRaster
 import RingsPNG
 import Testing
+import TestSupport
 
 @Suite struct PNGFileTests {
-    let directory = NSTemporaryDirectory() + "rings-png-\(getpid())"
+    let scratch = ScratchDirectory("rings-png")
+    var directory: String { scratch.path }
 
     @Test func writtenPixelsReadBack() throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

@@ -1,0 +1,15 @@
+import Foundation
+
+/// A fresh folder of its own under the temporary directory, removed with everything in it when the
+/// value goes away: a suite's instance holds one, so each test cleans up after itself.
+public final class ScratchDirectory: @unchecked Sendable {
+    public let path: String
+
+    /// `prefix` names the folder (`rings-config-PID-RANDOM`), for whoever finds one left by a crash.
+    public init(_ prefix: String) {
+        path = NSTemporaryDirectory() + "\(prefix)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+}
