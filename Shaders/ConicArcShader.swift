@@ -22,9 +22,10 @@ public final class ConicArcShader: ArcShader {
         let total: Float, inverseTotal: Float, direction: Float, start: Float
         /// Columns between knots (a power of two), or 0 where interpolation would show.
         let spacing: Int
-        /// Table indices per radian along the direction of travel.
-        let indicesPerRadian: Float
         let cx: Float, cy: Float
+
+        /// Table indices per radian along the direction of travel.
+        var indicesPerRadian: Float { direction * inverseTotal * Float(ColorRamp.lutSize - 1) }
     }
 
     /// The gradient of `arc`'s band: its centre, start angle and sweep; no pixel it shades lies
@@ -38,7 +39,6 @@ public final class ConicArcShader: ArcShader {
                       direction: Float(arc.direction), start: Float(start),
                       spacing: ConicArcShader.knotSpacing(innerRadius: arc.radius - arc.halfWidth, sweep: total,
                                                           levelsPerUnit: ramp.steepestSlope),
-                      indicesPerRadian: Float(arc.direction) * (total > 0 ? Float(1 / total) : 0) * Float(ColorRamp.lutSize - 1),
                       cx: Float(arc.center.x), cy: Float(arc.center.y))
     }
 

@@ -16,15 +16,9 @@ public struct Rasterizer {
     /// with `clip`, only the pixels inside it (the rest of the pixmap is left as it is).
     public mutating func render(_ list: DisplayList, into pixmap: Pixmap, clip: IntRect? = nil) {
         let canvas = Canvas(pixmap)
-        let area = clip?.intersection(pixmap.bounds) ?? pixmap.bounds
-        guard !area.isEmpty else { return }
-        let bandRows = max(8, Rasterizer.bandPixels / max(1, area.width))
-        var top = area.minY
-        while top < area.maxY {
-            let band = IntRect(x: area.minX, y: top, width: area.width, height: min(bandRows, area.maxY - top))
+        Rasterizer.forEachBand(of: clip?.intersection(pixmap.bounds) ?? pixmap.bounds) { band in
             canvas.clear(band, to: list.background)
             draw(list.commands, into: canvas, clip: band)
-            top += band.height
         }
     }
 
@@ -32,14 +26,20 @@ public struct Rasterizer {
     /// only inside `clip`: the live window's redraw over its cached background layer.
     public mutating func render(_ commands: [DrawCommand], over base: Pixmap, into pixmap: Pixmap, clip: IntRect) {
         let canvas = Canvas(pixmap)
-        let area = clip.intersection(pixmap.bounds).intersection(base.bounds)
+        Rasterizer.forEachBand(of: clip.intersection(pixmap.bounds).intersection(base.bounds)) { band in
+            for y in band.minY..<band.maxY { (pixmap.row(y) + band.minX).update(from: base.row(y) + band.minX, count: band.width) }
+            draw(commands, into: canvas, clip: band)
+        }
+    }
+
+    /// The horizontal bands of `area`, top to bottom, each about `bandPixels` pixels.
+    private static func forEachBand(of area: IntRect, _ body: (IntRect) -> Void) {
         guard !area.isEmpty else { return }
-        let bandRows = max(8, Rasterizer.bandPixels / max(1, area.width))
+        let bandRows = max(8, bandPixels / max(1, area.width))
         var top = area.minY
         while top < area.maxY {
             let band = IntRect(x: area.minX, y: top, width: area.width, height: min(bandRows, area.maxY - top))
-            for y in band.minY..<band.maxY { (pixmap.row(y) + band.minX).update(from: base.row(y) + band.minX, count: band.width) }
-            draw(commands, into: canvas, clip: band)
+            body(band)
             top += band.height
         }
     }

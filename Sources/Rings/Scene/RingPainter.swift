@@ -33,10 +33,10 @@ public struct RingPainter: Sendable {
             ? (arc.coversFullTurn ? Sector(center: g.center, start: 0, sweep: 2 * Double.pi) : arc.sector) : nil
         let trackHalf = g.thickness * theme.trackWidth / 2
         let annulus = Annulus(center: g.center, innerRadius: g.radius - trackHalf, outerRadius: g.radius + trackHalf, occludedSector: hidden)
+        let trackCommand = DrawCommand(shape: annulus, shader: SolidShader(trackColor))
         let key = [g.center.x, g.center.y, annulus.innerRadius, annulus.outerRadius, Double(trackColor.packed.bits)]
-        var out: [DrawCommand] = []
-        guard value > 0 else { return (DrawCommand(shape: annulus, shader: SolidShader(trackColor)), out, key) }
-        out.append(band)
+        guard value > 0 else { return (trackCommand, [], key) }
+        var out = [band]
         if value > theme.tipThreshold {
             let shadowCenter = arc.endPoint + arc.endTangent * (theme.shadowOffset * g.thickness)
             // The tip's disc, opaque, hides the middle of its shadow: those pixels are not drawn twice.
@@ -49,7 +49,7 @@ public struct RingPainter: Sendable {
         if let dot = theme.dot {
             out.append(DrawCommand(shape: Disc(center: dotCenter ?? arc.endPoint, radius: g.thickness * theme.dotSize / 2), shader: SolidShader(dot.opaque)))
         }
-        return (DrawCommand(shape: annulus, shader: SolidShader(trackColor)), out, key)
+        return (trackCommand, out, key)
     }
 
     /// The band at the theme's band opacity: an arc fill in the conic gradient along the arc, or the

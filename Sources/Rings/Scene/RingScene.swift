@@ -95,13 +95,23 @@ public struct RingScene: Sendable {
     /// Each ring in order, outermost first: track, progress arc, then (past the tip threshold) the tip's
     /// shadow and disc.
     public var displayList: DisplayList {
-        let bg = theme.background
-        let chromeCommands = chrome?.commands(width: width, height: height, rings: layout) ?? []
         let painter = RingPainter(theme: theme)
         let ringCommands = theme.look == .soft ? softCommands
-            : rings.indices.flatMap { painter.commands(for: rings[$0], onBackground: onlyBackgroundUnder(ringAt: $0), dot: $0 < dots.count ? dots[$0] : nil) }
-        return DisplayList(background: PackedPixel(r: bg.r, g: bg.g, b: bg.b, a: 255), commands: ringCommands + chromeCommands)
+            : rings.indices.flatMap { painter.commands(for: rings[$0], onBackground: onlyBackgroundUnder(ringAt: $0), dot: dot(ofRing: $0)) }
+        return DisplayList(background: backgroundPixel, commands: ringCommands + chromeCommands)
     }
+
+    /// The theme's background, opaque.
+    private var backgroundPixel: PackedPixel {
+        let bg = theme.background
+        return PackedPixel(r: bg.r, g: bg.g, b: bg.b, a: 255)
+    }
+
+    /// Label, legend and buttons, drawn over the rings.
+    private var chromeCommands: [DrawCommand] { chrome?.commands(width: width, height: height, rings: layout) ?? [] }
+
+    /// Where ring `i`'s dot is drawn, when the scene places it (else at the arc's end).
+    private func dot(ofRing i: Int) -> Point? { i < dots.count ? dots[i] : nil }
 
     /// The frame in two layers, for the live window's redraws: the background with every track that
     /// lies on the background alone, whole (the renderer keeps it drawn, under `key`: size, background
@@ -111,14 +121,13 @@ public struct RingScene: Sendable {
     /// no track lies on the background alone.
     public var layers: (key: [Double], base: DisplayList, over: [DrawCommand])? {
         guard theme.look != .soft else { return nil }
-        let bg = theme.background
-        let background = PackedPixel(r: bg.r, g: bg.g, b: bg.b, a: 255)
+        let background = backgroundPixel
         let painter = RingPainter(theme: theme)
         var key = [Double(width), Double(height), Double(background.bits)]
         var base: [DrawCommand] = [], over: [DrawCommand] = []
         for i in rings.indices {
             let alone = onlyBackgroundUnder(ringAt: i)
-            let parts = painter.parts(for: rings[i], onBackground: alone, dot: i < dots.count ? dots[i] : nil, trackWhole: alone)
+            let parts = painter.parts(for: rings[i], onBackground: alone, dot: dot(ofRing: i), trackWhole: alone)
             if alone {
                 base.append(parts.track)
                 key += parts.key
@@ -128,7 +137,7 @@ public struct RingScene: Sendable {
             over += parts.over
         }
         guard !base.isEmpty else { return nil }
-        return (key, DisplayList(background: background, commands: base), over + (chrome?.commands(width: width, height: height, rings: layout) ?? []))
+        return (key, DisplayList(background: background, commands: base), over + chromeCommands)
     }
 
     /// The soft theme's control for the first ring's value (the look has one band).
