@@ -34,7 +34,8 @@ let package = Package(
         .target(name: "RingsAnimation", swiftSettings: optimised),
 
         // MARK: The product's model and scene
-        .target(name: "RingsAssets", path: "Assets", exclude: ["Pictures", "systemd"], resources: [.copy("Themes"), .copy("Presets")]),
+        // Themes and presets compiled into the executable, so that it stands alone once installed.
+        .target(name: "RingsAssets", path: "Assets", exclude: ["Pictures", "systemd", "desktop"], resources: [.embedInCode("Themes"), .embedInCode("Presets")]),
         .target(name: "Rings", dependencies: ["CMosquitto", "RingsRaster", "Shaders", "RingsAnimation", "RingsAssets"], swiftSettings: optimised),
 
         // MARK: SDL and the executable
@@ -49,7 +50,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["RingsRaster", "RingsPNG"], path: "Tests/TestSupport"),
         .testTarget(name: "RingsRasterTests", dependencies: ["RingsRaster", "Shaders", "TestSupport"]),
         .testTarget(name: "ShadersTests", dependencies: ["Shaders", "RingsRaster"]),
-        .testTarget(name: "RingsTests", dependencies: ["Rings", "RingsAnimation", "RingsRaster", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "RingsTests", dependencies: ["Rings", "RingsAssets", "RingsAnimation", "RingsRaster", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "RingsPNGTests", dependencies: ["RingsPNG", "RingsRaster", "TestSupport"]),
         .testTarget(name: "RingsAnimationTests", dependencies: ["RingsAnimation", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Rings", "RingsAnimation", "RingsRaster", "RingsPNG", "RingsSDL", "Shaders"]),

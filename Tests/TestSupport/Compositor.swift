@@ -4,8 +4,7 @@ import RingsPNG
 
 /// A private Wayland kiosk compositor: cage with its headless backend (no GPU, no input devices),
 /// which starts Xwayland for X clients. cage refuses to run as root, so as root it and its clients
-/// run as an unprivileged user (made once), with a copy of `rings` and its resources that user can
-/// read. `-d`: no client-side decorations (SDL's native windows are not shown by cage without it).
+/// run as an unprivileged user (made once), with a copy of `rings` that user can read. `-d`: no client-side decorations (SDL's native windows are not shown by cage without it).
 public final class Compositor {
     /// The tools a compositor test needs; the test is skipped with this list when any is missing.
     public static let tools = ["cage", "grim", "wtype", "Xwayland", "xdotool", "import", "setpriv"]
@@ -25,12 +24,9 @@ public final class Compositor {
         user = getuid() == 0 ? try Self.unprivilegedUser() : nil
         runtime = NSTemporaryDirectory() + "rings-cage-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-        // The binary and its resource bundle, side by side as SwiftPM looks for them.
-        let built = URL(fileURLWithPath: ringsBinary)
+        // The binary stands alone (themes and presets compiled in): a copy the user can read.
         binary = runtime + "/rings"
-        try FileManager.default.copyItem(atPath: built.path, toPath: binary)
-        let bundle = built.deletingLastPathComponent().appendingPathComponent("rings_RingsAssets.resources")
-        try FileManager.default.copyItem(atPath: bundle.path, toPath: runtime + "/rings_RingsAssets.resources")
+        try FileManager.default.copyItem(atPath: ringsBinary, toPath: binary)
         if let user { _ = try runProgram(which("chown")!, ["-R", "\(user.uid):\(user.gid)", runtime]) }
         let info = runtime + "/displays"
         cage = Process()

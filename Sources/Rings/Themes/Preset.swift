@@ -35,13 +35,13 @@ public struct Preset: Sendable {
     public static func load(_ wanted: String) throws(ThemeError) -> Preset {
         let key = wanted.lowercased()
         let name = names.first { $0.lowercased() == key } ?? names.first { n in
-            (BundledAssets.data(named: n, in: .presets).flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }?["title"] as? String)?
+            (BundledAssets.bytes(named: n, in: .presets).flatMap { try? JSONSerialization.jsonObject(with: Data($0)) as? [String: Any] }?["title"] as? String)?
                 .lowercased() == key
         }
-        guard let name, let data = BundledAssets.data(named: name, in: .presets) else {
+        guard let name, let bytes = BundledAssets.bytes(named: name, in: .presets) else {
             throw .unknownPreset(wanted, available: names)
         }
-        return try parse(data, name: name)
+        return try parse(Data(bytes), name: name)
     }
 
     /// A preset from its JSON: title, about, theme (a built-in name), size "WxH", progress, and

@@ -42,10 +42,10 @@ public enum ThemeLoader {
             }
             return try parse(data, source: nameOrPath)
         }
-        guard let data = BundledAssets.data(named: nameOrPath, in: .themes) else {
+        guard let bytes = BundledAssets.bytes(named: nameOrPath, in: .themes) else {
             throw .unknownTheme(nameOrPath, available: builtInNames)
         }
-        return try parse(data, source: "'\(nameOrPath)'")
+        return try parse(Data(bytes), source: "'\(nameOrPath)'")
     }
 
     /// A theme from JSON text; `source` names it in errors.
