@@ -47,11 +47,16 @@ public final class VirtualDisplay {
     /// one test's kiosk never shows the values another's kept.
     public var stateHome: String { NSTemporaryDirectory() + "rings-state-\(getpid())\(name.replacingOccurrences(of: ":", with: "-"))" }
 
+    /// Where programs on this display look for their config (XDG_CONFIG_HOME): the same private
+    /// folder, so that no config of the machine's user reaches a test.
+    public var configHome: String { stateHome }
+
     /// The environment for programs on this display.
     public var environment: [String: String] {
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = name
         env["XDG_STATE_HOME"] = stateHome
+        env["XDG_CONFIG_HOME"] = configHome
         env.removeValue(forKey: "SDL_VIDEODRIVER")
         env.removeValue(forKey: "WAYLAND_DISPLAY")
         return env

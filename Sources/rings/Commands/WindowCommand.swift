@@ -84,7 +84,8 @@ struct WindowCommand: ParsableCommand {
     var stats: Bool?
 
     func run() throws {
-        let file = try scene.settings()
+        let configPath = scene.configPath(lookup: true)
+        let file = try configPath.map { path throws(ConfigErrors) in try ConfigFile.load(path) } ?? ConfigFile()
         let (live, initial) = try liveOptions(file)
         var options = live
         let display = display ?? file.display ?? 0
@@ -94,14 +95,14 @@ struct WindowCommand: ParsableCommand {
             options.remembered = StateFile.read(path, names: names)
             options.remember = StateFile.keeper(path)
         }
-        options.configPath = scene.config
+        options.configPath = configPath
         let screen = LiveScreen(options: options, glyphs: options.chrome ? try glyphs(font ?? file.font, initial.theme) : nil)
-        if scene.config != nil {
+        if let configPath {
             // A reload reads the file whole again; a bad one is said line by line and the running config stays.
             screen.reloader = {
                 Supervisor.notify("RELOADING=1")
                 defer { Supervisor.notify("READY=1") }
-                do { return try self.liveOptions(try self.scene.settings()).options } catch let error as ConfigErrors {
+                do { return try self.liveOptions(try ConfigFile.load(configPath)).options } catch let error as ConfigErrors {
                     error.problems.forEach { StandardError.say("\($0)") }
                 } catch {
                     StandardError.say("rings: reload: \(error)")

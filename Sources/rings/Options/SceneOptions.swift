@@ -3,8 +3,8 @@ import Rings
 
 /// The options every subcommand shares: what to draw and how big.
 struct SceneOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("A TOML settings file: every option of `rings window` is a key of the same name, and [[ring]] tables name, colour and set goals for the rings; options given on the command line win.",
-                               valueName: "path"))
+    @Option(help: ArgumentHelp("A TOML settings file: every option of `rings window` is a key of the same name, and [[ring]] tables name, colour and set goals for the rings; options given on the command line win. `none` reads no file. Default (the window): $XDG_CONFIG_HOME/rings/config.toml, else /etc/rings/config.toml, when present.",
+                               valueName: "path|none"))
     var config: String?
 
     @Option(help: ArgumentHelp("A built-in theme (activity, flat, gold, soft, tutorial) or the path of a theme .json file. Default: activity.", valueName: "name|path"))
@@ -25,9 +25,16 @@ struct SceneOptions: ParsableArguments {
         valueName: "a,b,c"))
     var progress: String?
 
-    /// What --config sets (nothing without it).
-    func settings() throws(ConfigErrors) -> ConfigFile {
-        try config.map { path throws(ConfigErrors) in try ConfigFile.load(path) } ?? ConfigFile()
+    /// The config file to read: --config's (none for `none`), else, when `lookup` is on (the
+    /// window), the one found where Linux apps keep theirs (`ConfigLocation`).
+    func configPath(lookup: Bool = false) -> String? {
+        guard let config else { return lookup ? ConfigLocation.found() : nil }
+        return config == ConfigLocation.none ? nil : config
+    }
+
+    /// What the config file sets (nothing without one).
+    func settings(lookup: Bool = false) throws(ConfigErrors) -> ConfigFile {
+        try configPath(lookup: lookup).map { path throws(ConfigErrors) in try ConfigFile.load(path) } ?? ConfigFile()
     }
 
     /// The scene these options describe, checked; what they leave out comes from `file`, else
