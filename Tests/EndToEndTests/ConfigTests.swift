@@ -142,16 +142,18 @@ import TestSupport
         }
     }
 
-    /// The README's config examples check out: the office screen, the thresholds and the kiosk's
-    /// (the fleet's names files and a broker of its own, and is run whole by MQTTFleetTests).
-    @Test func theReadmesExamplesAreGoodFiles() throws {
-        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../README.md")
-        let text = try String(contentsOf: readme, encoding: .utf8)
+    /// The documentation's config examples check out: the office screen and the thresholds
+    /// (docs/config.md) and the kiosk's (docs/months.md). The fleet's screen config (docs/mqtt.md)
+    /// names files and a broker of its own, and is run whole by MQTTFleetTests.
+    @Test func theDocumentedExamplesAreGoodFiles() throws {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../docs")
+        let text = try ["config.md", "months.md"].map { try String(contentsOf: docs.appendingPathComponent($0), encoding: .utf8) }
+            .joined(separator: "\n")
         let examples = text.components(separatedBy: "```toml\n").dropFirst().compactMap { $0.components(separatedBy: "```").first }
             .filter { !$0.hasPrefix("# /etc/rings/lobby.toml") }
         #expect(examples.count >= 3)
         for (index, example) in examples.enumerated() {
-            let result = try runProgram(ringsBinary, ["check-config", try file("readme-\(index).toml", example)])
+            let result = try runProgram(ringsBinary, ["check-config", try file("docs-\(index).toml", example)])
             #expect(result.status == 0, "\(example): \(result.stderr)")
         }
     }

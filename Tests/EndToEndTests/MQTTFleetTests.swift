@@ -3,30 +3,30 @@ import RingsRaster
 import Testing
 import TestSupport
 
-/// The README's fleet, as written there: its mosquitto.conf, access list, screen config and
+/// The fleet of docs/mqtt.md, as written there: its mosquitto.conf, access list, screen config and
 /// mosquitto_pub lines, on a real broker with TLS and passwords, and two kiosks.
 @Suite(.serialized) struct MQTTFleetTests {
     static let ready = VirtualDisplay.missingTools.isEmpty && !Broker.missing && !Broker.missingTLSTools
     static let why: Comment = "needs the display tools, mosquitto and openssl (make test installs them)"
 
-    static let readme = (try? String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../README.md"), encoding: .utf8)) ?? ""
+    static let page = (try? String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../docs/mqtt.md"), encoding: .utf8)) ?? ""
 
-    /// The README's code block whose first line is `first`.
+    /// docs/mqtt.md's code block whose first line is `first`.
     static func block(_ first: String) throws -> String {
-        guard let start = readme.range(of: "\n" + first + "\n"), let end = readme.range(of: "```", range: start.upperBound..<readme.endIndex) else {
-            throw BrokerError("the README has no block starting \(first)")
+        guard let start = page.range(of: "\n" + first + "\n"), let end = page.range(of: "```", range: start.upperBound..<page.endIndex) else {
+            throw BrokerError("docs/mqtt.md has no block starting \(first)")
         }
-        return String(readme[start.upperBound..<end.lowerBound])
+        return String(page[start.upperBound..<end.lowerBound])
     }
 
-    /// The README's command lines that start with `start`, in order.
+    /// docs/mqtt.md's command lines that start with `start`, in order.
     static func commands(_ start: String) -> [String] {
-        readme.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix(start) }
+        page.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix(start) }
     }
 
     @Test(.enabled(if: ready, why))
-    func theReadmesFleetMovesTwoScreensWithOneLine() throws {
+    func theDocumentedFleetMovesTwoScreensWithOneLine() throws {
         let conf = try Self.block("# /etc/mosquitto/conf.d/fleet.conf"), acl = try Self.block("# /etc/mosquitto/acl")
         let screenConfig = try Self.block("# /etc/rings/lobby.toml (the floor's is the same with floor for lobby)")
         let security = BrokerSecurity(listener: { directory, port in
@@ -59,7 +59,7 @@ import TestSupport
         for name in ["lobby", "floor"] {
             #expect(eventually(within: 10) { ((try? broker.retained("screens/\(name)")) ?? nil)?.contains(#""state":"online""#) == true }, "\(name)")
         }
-        // The README's lines, against this broker.
+        // The page's lines, against this broker.
         let lines = Self.commands("mosquitto_pub -h broker.example").map {
             $0.replacingOccurrences(of: "broker.example", with: "localhost").replacingOccurrences(of: "-p 8883", with: "-p \(broker.tlsPort)")
                 .replacingOccurrences(of: "--cafile ca.crt", with: "--cafile \(broker.directory)/ca.crt")
