@@ -58,6 +58,7 @@ public final class ScreenWindow {
         window.reportsWindowLoss()
         wakeEvent = SDL_RegisterEvents(1)
         stats.presenter = window.presenterName
+        stats.videoDriver = window.driver
     }
 
     /// Runs until the person quits; throws when the display goes away or a frame cannot be shown.

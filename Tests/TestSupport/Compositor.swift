@@ -2,13 +2,21 @@ import Foundation
 import RingsRaster
 import RingsPNG
 
-/// A private Wayland kiosk compositor: cage with its headless backend (no GPU, no input devices),
-/// which starts Xwayland for X clients. cage refuses to run as root, so as root it and its clients
+/// A private Wayland compositor with its headless backend (no GPU, no input devices), which starts
+/// Xwayland for X clients: the kiosk compositor cage, or sway as a desktop at an output scale. cage refuses to run as root, so as root it and its clients
 /// run as an unprivileged user (made once), with a copy of `rings` that user can read. `-d`: no client-side decorations (SDL's native windows are not shown by cage without it).
 public final class Compositor {
     /// The tools a compositor test needs; the test is skipped with this list when any is missing.
     public static let tools = ["cage", "grim", "wtype", "Xwayland", "xdotool", "import", "setpriv"]
     public static var missingTools: [String] { tools.filter { which($0) == nil } }
+    /// The tools a sway test needs.
+    public static let swayTools = ["sway", "swaymsg", "grim", "Xwayland", "setpriv"]
+    public static var missingSwayTools: [String] { swayTools.filter { which($0) == nil } }
+
+    /// Which compositor: cage (a kiosk, one client fullscreen), or sway with its headless output at
+    /// 1920x1080 physical pixels and this scale (a tiling desktop, no borders or gaps).
+    public enum Kind: Sendable { case cage, sway(scale: String) }
+
     /// The user that runs cage and its clients when the tests run as root.
     static let userName = "rings-kiosk"
 
@@ -17,10 +25,12 @@ public final class Compositor {
     private let user: (uid: uid_t, gid: gid_t)?
     /// The Wayland socket's name and Xwayland's display, as cage gives them to its client.
     public let waylandDisplay: String, xDisplay: String
+    /// sway's IPC socket (for swaymsg); empty under cage.
+    public let swaySocket: String
     /// `rings` where the compositor's user can run it.
     public let binary: String
 
-    public init() throws {
+    public init(_ kind: Kind = .cage) throws {
         user = getuid() == 0 ? try Self.unprivilegedUser() : nil
         runtime = NSTemporaryDirectory() + "rings-cage-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
@@ -31,7 +41,24 @@ public final class Compositor {
         let info = runtime + "/displays"
         cage = Process()
         cage.executableURL = URL(fileURLWithPath: which("cage")!)
-        cage.arguments = ["-d", "--", "/bin/sh", "-c", "echo \"$WAYLAND_DISPLAY $DISPLAY\" > \(info).tmp && mv \(info).tmp \(info) && exec sleep 3600"]
+        let announce = "echo \"$WAYLAND_DISPLAY $DISPLAY $SWAYSOCK\" > \(info).tmp && mv \(info).tmp \(info)"
+        switch kind {
+        case .cage:
+            cage.arguments = ["-d", "--", "/bin/sh", "-c", announce + " && exec sleep 3600"]
+        case let .sway(scale):
+            cage.executableURL = URL(fileURLWithPath: which("sway")!)
+            let config = runtime + "/sway.config"
+            try """
+                output HEADLESS-1 resolution 1920x1080 scale \(scale)
+                xwayland enable
+                default_border none
+                default_floating_border none
+                exec /bin/sh -c '\(announce)'
+
+                """.write(toFile: config, atomically: true, encoding: .utf8)
+            if let user { _ = try runProgram(which("chown")!, ["\(user.uid):\(user.gid)", config]) }
+            cage.arguments = ["-c", config]
+        }
         try Self.prepare(cage, user: user, environment: Self.baseEnvironment(runtime))
         cage.standardInput = FileHandle.nullDevice
         cage.standardOutput = FileHandle.nullDevice
@@ -40,15 +67,16 @@ public final class Compositor {
         try cage.run()
         let deadline = Date().addingTimeInterval(15)
         var names: [String] = []
-        while names.count < 2 && Date() < deadline {
+        let expected = if case .sway = kind { 3 } else { 2 }
+        while names.count < expected && Date() < deadline {
             usleep(50_000)
-            names = ((try? String(contentsOfFile: info, encoding: .utf8)) ?? "").split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            names = ((try? String(contentsOfFile: info, encoding: .utf8)) ?? "").split(whereSeparator: \.isWhitespace).map(String.init)
         }
-        guard names.count == 2 else {
+        guard names.count == expected else {
             let log = (try? String(contentsOfFile: runtime + "/cage.log", encoding: .utf8)) ?? ""
-            throw TestFailure("cage did not start (no Wayland and X displays after 15 s): \(log.suffix(500))")
+            throw TestFailure("the compositor did not start (no Wayland and X displays after 15 s): \(log.suffix(500))")
         }
-        (waylandDisplay, xDisplay) = (names[0], names[1])
+        (waylandDisplay, xDisplay, swaySocket) = (names[0], names[1], expected == 3 ? names[2] : "")
     }
 
     deinit {
@@ -100,7 +128,41 @@ public final class Compositor {
     public func environment(native: Bool) -> [String: String] {
         var env = Self.baseEnvironment(runtime)
         if native { env["WAYLAND_DISPLAY"] = waylandDisplay } else { env["DISPLAY"] = xDisplay }
+        if !swaySocket.isEmpty { env["SWAYSOCK"] = swaySocket }
         return env
+    }
+
+    /// The environment of a Wayland desktop session (GNOME, KDE, sway): WAYLAND_DISPLAY and DISPLAY both set.
+    public var sessionEnvironment: [String: String] {
+        var env = environment(native: true)
+        env["DISPLAY"] = xDisplay
+        return env
+    }
+
+    /// Starts `rings` as in a Wayland desktop session (both displays set); `configure` sets its pipes.
+    public func launchRingsInSession(_ arguments: [String], configure: (Process) -> Void = { $0.standardError = FileHandle.nullDevice }) throws -> Process {
+        let process = try process(binary, arguments, native: true)
+        process.environment = sessionEnvironment
+        configure(process)
+        try process.run()
+        return process
+    }
+
+    /// The windows sway shows, by their process: each one's rectangle in logical pixels (swaymsg's tree).
+    public func swayWindows() throws -> [pid_t: IntRect] {
+        let tree = try run("swaymsg", ["-t", "get_tree", "-r"], native: true)
+        guard tree.status == 0, let root = try JSONSerialization.jsonObject(with: Data(tree.stdout.utf8)) as? [String: Any] else {
+            throw TestFailure("swaymsg get_tree: \(tree.stderr)")
+        }
+        var found: [pid_t: IntRect] = [:]
+        func walk(_ node: [String: Any]) {
+            if let pid = node["pid"] as? Int, let rect = node["rect"] as? [String: Int] {
+                found[pid_t(pid)] = IntRect(x: rect["x"] ?? 0, y: rect["y"] ?? 0, width: rect["width"] ?? 0, height: rect["height"] ?? 0)
+            }
+            for key in ["nodes", "floating_nodes"] { (node[key] as? [[String: Any]])?.forEach(walk) }
+        }
+        walk(root)
+        return found
     }
 
     /// A process of the compositor's user, not started yet.

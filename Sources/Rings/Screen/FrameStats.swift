@@ -27,6 +27,8 @@ public final class FrameStats {
 
     /// What presented the frames ("surface", "vsync (...)") and the refresh interval in seconds.
     public var presenter = "", refreshInterval = 0.0
+    /// SDL's video driver the window runs on (x11, wayland, kmsdrm, ...).
+    public var videoDriver = ""
 
     public init() {}
 
@@ -55,7 +57,7 @@ public final class FrameStats {
     }
 
     public var summary: String {
-        var text = "presenter \(presenter), " + String(format: "refresh %.2f ms; ", refreshInterval * 1000)
+        var text = "presenter \(presenter)" + (videoDriver.isEmpty ? ", " : " on \(videoDriver), ") + String(format: "refresh %.2f ms; ", refreshInterval * 1000)
         text += String(format: "frames presented %d, dropped %d; frame interval median %.2f ms, p99 %.2f ms; CPU %.2f s",
                           presented, dropped, intervals.quantile(0.5) * 1000, intervals.quantile(0.99) * 1000, FrameStats.cpuSeconds)
         if feedLatencies.count > 0 {

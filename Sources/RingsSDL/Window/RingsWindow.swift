@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import Rings
 import RingsRaster
 
 /// A resizable desktop window (or a fullscreen one) and the presenter that shows our frames in it:
@@ -22,28 +23,15 @@ public final class RingsWindow {
                 present: PresentMode = .auto) throws(SDLError) {
         let env = ProcessInfo.processInfo.environment
         let requested = env["SDL_VIDEODRIVER"] ?? ""
-        let x = !(env["DISPLAY"] ?? "").isEmpty, wayland = !(env["WAYLAND_DISPLAY"] ?? "").isEmpty
         // Asked without any display, SDL would probe Wayland (printing noise) and fall back to an
         // invisible driver; say plainly that there is nothing to show a window on.
-        if requested.isEmpty && !x && !wayland {
+        guard let drivers = VideoDriverChoice.drivers(environment: env) else {
             throw SDLError("no display available (DISPLAY and WAYLAND_DISPLAY are not set)")
         }
-        if requested.isEmpty { SDL_SetHint(SDL_HINT_VIDEODRIVER, x ? "x11" : "wayland") }
         // SIGINT and SIGTERM are ours (see `QuitSignals`): SDL's handlers do not wake SDL_WaitEvent.
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
-        // Before SDL opens the display too: SDL keeps the handler it finds and puts it back when its
-        // video subsystem quits, while errors from its second connection may still be on the way.
-        X11Errors.guardProcess()
-        guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else {
-            throw SDLError.last("no display available")
-        }
-        // An unreachable display makes SDL fall back to its invisible drivers: no window for a person.
-        driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
-        if ["offscreen", "dummy"].contains(driver) && requested != driver {
-            SDL_QuitSubSystem(SDL_INIT_VIDEO)
-            throw SDLError("no display available (cannot reach \(env["DISPLAY"] ?? env["WAYLAND_DISPLAY"] ?? "a display"))")
-        }
+        driver = try Self.startVideo(trying: drivers, requested: requested, environment: env)
         let displays = Int(SDL_GetNumVideoDisplays())
         guard (0..<max(1, displays)).contains(display) else {
             SDL_QuitSubSystem(SDL_INIT_VIDEO)
@@ -64,6 +52,31 @@ public final class RingsWindow {
         }
         self.title = title
         self.display = display
+    }
+
+    /// Starts SDL's video on the first of `drivers` that works (SDL's own choice for none), saying on
+    /// stderr when it falls back to the next; returns the driver's name.
+    static func startVideo(trying drivers: [String], requested: String, environment env: [String: String]) throws(SDLError) -> String {
+        var failure = SDLError("no display available")
+        for (index, name) in (drivers.isEmpty ? [""] : drivers).enumerated() {
+            if !name.isEmpty { SDL_SetHint(SDL_HINT_VIDEODRIVER, name) }
+            // Before SDL opens the display too: SDL keeps the handler it finds and puts it back when
+            // its video subsystem quits, while errors from its second connection may still be on the way.
+            X11Errors.guardProcess()
+            if SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 {
+                let started = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+                // An unreachable display makes SDL fall back to its invisible drivers: no window for a person.
+                if !["offscreen", "dummy"].contains(started) || requested == started { return started }
+                SDL_QuitSubSystem(SDL_INIT_VIDEO)
+                failure = SDLError("no display available (cannot reach \(env["DISPLAY"] ?? env["WAYLAND_DISPLAY"] ?? "a display"))")
+            } else {
+                failure = SDLError.last(name.isEmpty ? "no display available" : "no display available on \(name)")
+            }
+            if index + 1 < drivers.count {
+                StandardError.say("rings: native Wayland could not start (\(failure)); using X11 (\(env["DISPLAY"] ?? ""))")
+            }
+        }
+        throw failure
     }
 
     /// The presenter kind for `mode` under `driver`: vsync where SDL has no software surface
