@@ -1,17 +1,42 @@
-# rings: `make run` opens the window, `make test` runs every test, `make bench` times a frame.
+# rings: `make run` opens the window, `make test` runs every test, `make install` and `make deb` install it.
 # Each first installs the Debian packages that are missing (quick when all are present).
 
-DEB_PACKAGES := libsdl2-dev libsdl2-ttf-dev libpng-dev libx11-dev libfontconfig-dev libmosquitto-dev libssl-dev openssl libsystemd-dev fontconfig fonts-dejavu-core fonts-comfortaa \
-                xvfb xdotool x11-apps x11-utils x11-xserver-utils imagemagick openbox xauth \
-                cage xwayland grim wtype mosquitto mosquitto-clients
+# What building and running need; the window's libdecor plugin draws title bars where the compositor
+# leaves them to the app (GNOME, weston).
+RUN_PACKAGES := libsdl2-dev libsdl2-ttf-dev libpng-dev libx11-dev libfontconfig-dev libmosquitto-dev libssl-dev openssl \
+                libsystemd-dev fontconfig fonts-dejavu-core fonts-comfortaa libdecor-0-plugin-1-cairo
+# What the tests add: displays and compositors to run the window in, screenshots, a broker, and the
+# checkers of what `make install` and `make deb` make.
+TEST_PACKAGES := xvfb xdotool x11-apps x11-utils x11-xserver-utils imagemagick openbox xauth \
+                 cage sway xwayland grim wtype mosquitto mosquitto-clients \
+                 dpkg-dev lintian desktop-file-utils appstream man-db bash-completion zsh fish
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 SHELL := /bin/bash
 
-.PHONY: deps build release run test bench clean
+PREFIX ?= /usr/local
+DESTDIR ?=
+VERSION := $(shell sed -n 's/.*ringsVersion = "\(.*\)".*/\1/p' Sources/Rings/Version.swift)
+ARCH := $(shell dpkg --print-architecture 2>/dev/null || uname -m)
+BIN := .build/release/rings
+# What `generated` makes from the built binary: man pages, completions, icons.
+GEN := .build/generated
+ICON_SIZES := 16 24 32 48 64 128 256 512
+# Debian's zsh looks in vendor-completions under /usr, in site-functions under /usr/local.
+ZSH_DIR := $(if $(filter /usr,$(PREFIX)),vendor-completions,site-functions)
+DEB := rings_$(VERSION)_$(ARCH).deb
+DEB_ROOT := .build/deb/root
+
+.PHONY: deps deps-test build release generated run test bench install uninstall deb clean
 
 deps:
-	@missing=""; for p in $(DEB_PACKAGES); do \
+	@$(MAKE) --no-print-directory apt PACKAGES="$(RUN_PACKAGES)"
+
+deps-test:
+	@$(MAKE) --no-print-directory apt PACKAGES="$(RUN_PACKAGES) $(TEST_PACKAGES)"
+
+apt:
+	@missing=""; for p in $(PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -22,23 +47,83 @@ deps:
 build: deps
 	$(SWIFT) build
 
+# The Swift runtime linked in: the binary runs on a machine without the toolchain.
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --static-swift-stdlib
 
 run: release
-	.build/release/rings $(ARGS)
+	$(BIN) $(ARGS)
+
+# Man pages (swift-argument-parser's generator, run on the built binary), completions and icons.
+generated: release
+	rm -rf $(GEN) && mkdir -p $(GEN)/man $(GEN)/completions $(GEN)/icons
+	$(SWIFT) package generate-manual --help > /dev/null
+	"$$(find .build -path '*/debug/generate-manual-tool' -type f | head -n 1)" $(BIN) --multi-page \
+	  --date "$$(git log -1 --format=%cs 2>/dev/null || date +%F)" --authors "The rings authors" -o $(GEN)/man
+	$(BIN) --generate-completion-script bash > $(GEN)/completions/rings.bash
+	$(BIN) --generate-completion-script zsh > $(GEN)/completions/_rings
+	$(BIN) --generate-completion-script fish > $(GEN)/completions/rings.fish
+	for s in $(ICON_SIZES); do $(BIN) icon --size $$s --out $(GEN)/icons/$$s.png; done
+
+install: generated
+	install -Dm755 $(BIN) $(DESTDIR)$(PREFIX)/bin/rings
+	install -Dm644 Assets/desktop/rings.desktop $(DESTDIR)$(PREFIX)/share/applications/rings.desktop
+	install -Dm644 Assets/desktop/rings.metainfo.xml $(DESTDIR)$(PREFIX)/share/metainfo/rings.metainfo.xml
+	for s in $(ICON_SIZES); do install -Dm644 $(GEN)/icons/$$s.png $(DESTDIR)$(PREFIX)/share/icons/hicolor/$${s}x$${s}/apps/rings.png; done
+	install -d $(DESTDIR)$(PREFIX)/share/man/man1 && install -m644 $(GEN)/man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -Dm644 $(GEN)/completions/rings.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/rings
+	install -Dm644 $(GEN)/completions/_rings $(DESTDIR)$(PREFIX)/share/zsh/$(ZSH_DIR)/_rings
+	install -Dm644 $(GEN)/completions/rings.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/rings.fish
+	install -d $(DESTDIR)$(PREFIX)/lib/systemd/system
+	sed 's|/usr/local|$(PREFIX)|g' Assets/systemd/rings-kiosk.service > $(DESTDIR)$(PREFIX)/lib/systemd/system/rings-kiosk.service
+	install -d $(DESTDIR)$(PREFIX)/share/doc/rings/docs $(DESTDIR)$(PREFIX)/share/doc/rings/Assets/Pictures
+	install -m644 README.md ARCHITECTURE.md $(DESTDIR)$(PREFIX)/share/doc/rings/
+	install -m644 docs/*.md $(DESTDIR)$(PREFIX)/share/doc/rings/docs/
+	install -m644 Assets/Pictures/*.png $(DESTDIR)$(PREFIX)/share/doc/rings/Assets/Pictures/
+	@if [ -z "$(DESTDIR)" ]; then \
+	  command -v gtk-update-icon-cache > /dev/null && gtk-update-icon-cache -q -t -f $(PREFIX)/share/icons/hicolor || true; \
+	  command -v update-desktop-database > /dev/null && update-desktop-database -q $(PREFIX)/share/applications || true; \
+	fi
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/rings $(DESTDIR)$(PREFIX)/share/applications/rings.desktop \
+	  $(DESTDIR)$(PREFIX)/share/metainfo/rings.metainfo.xml \
+	  $(foreach s,$(ICON_SIZES),$(DESTDIR)$(PREFIX)/share/icons/hicolor/$(s)x$(s)/apps/rings.png) \
+	  $(DESTDIR)$(PREFIX)/share/man/man1/rings.1 $(DESTDIR)$(PREFIX)/share/man/man1/rings.*.1 \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions/rings $(DESTDIR)$(PREFIX)/share/zsh/$(ZSH_DIR)/_rings \
+	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/rings.fish $(DESTDIR)$(PREFIX)/lib/systemd/system/rings-kiosk.service
+	rm -rf $(DESTDIR)$(PREFIX)/share/doc/rings
+
+# The Debian package: `make install` into a staging root under /usr, the binary stripped, man pages
+# compressed, and Depends worked out from the binary's libraries (dpkg-shlibdeps) plus what the
+# window needs at run time that no library names: a font and libdecor's plugin.
+deb: generated
+	rm -rf $(DEB_ROOT) && $(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$(DEB_ROOT) PREFIX=/usr
+	strip --strip-unneeded --remove-section=.comment --remove-section=.note $(DEB_ROOT)/usr/bin/rings
+	gzip -9n $(DEB_ROOT)/usr/share/man/man1/*.1
+	install -m644 Assets/debian/copyright $(DEB_ROOT)/usr/share/doc/rings/copyright
+	sed 's/@VERSION@/$(VERSION)/; s/@DATE@/'"$$(date -R -d "$$(git log -1 --format=%cI 2>/dev/null || date -Iseconds)")"'/' Assets/debian/changelog \
+	  | gzip -9n > $(DEB_ROOT)/usr/share/doc/rings/changelog.gz
+	mkdir -p .build/deb/debian $(DEB_ROOT)/DEBIAN && printf 'Source: rings\n\nPackage: rings\nArchitecture: any\n' > .build/deb/debian/control
+	cd .build/deb && dpkg-shlibdeps -O root/usr/bin/rings | sed -n 's/^shlibs:Depends=//p' > depends
+	sed -e 's/@VERSION@/$(VERSION)/' -e 's/@ARCH@/$(ARCH)/' -e "s/@DEPENDS@/$$(cat .build/deb/depends)/" \
+	  -e "s/@SIZE@/$$(du -sk --exclude=DEBIAN $(DEB_ROOT) | cut -f1)/" Assets/debian/control > $(DEB_ROOT)/DEBIAN/control
+	dpkg-deb --root-owner-group -Zxz --build $(DEB_ROOT) $(DEB)
 
 # The log's failures are repeated at the end, where a CI log's tail shows them. The compositor
 # tests measure frame pacing: they run on their own after the rest, with no suite competing for the cores.
-test: deps
+# The installed tree and the package are made first: the tests check them as a user would meet them.
+test: deps-test
+	$(MAKE) --no-print-directory deb
+	rm -rf .build/installed && $(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/.build/installed PREFIX=/usr
 	$(SWIFT) build --build-tests
 	@set -o pipefail; { $(SWIFT) test --skip CageTests && $(SWIFT) test --filter CageTests; } 2>&1 | tee .build/test.log || { \
 	  echo "--- what failed (from .build/test.log) ---"; \
 	  grep -aE "✘|error:|Expectation failed|Fatal error|Crash" .build/test.log | grep -v "Suite .* failed" | tail -n 40; exit 1; }
 
 bench: release
-	taskset -c 1 .build/release/rings bench --theme flat --size 1920x1080 --frames 200
-	taskset -c 1 .build/release/rings bench --theme flat --size 3840x2160 --frames 60
+	taskset -c 1 $(BIN) bench --theme flat --size 1920x1080 --frames 200
+	taskset -c 1 $(BIN) bench --theme flat --size 3840x2160 --frames 60
 
 clean:
-	rm -rf .build
+	rm -rf .build rings_*.deb

@@ -35,7 +35,7 @@ let package = Package(
 
         // MARK: The product's model and scene
         // Themes and presets compiled into the executable, so that it stands alone once installed.
-        .target(name: "RingsAssets", path: "Assets", exclude: ["Pictures", "systemd", "desktop"], resources: [.embedInCode("Themes"), .embedInCode("Presets")]),
+        .target(name: "RingsAssets", path: "Assets", exclude: ["Pictures", "systemd", "desktop", "debian"], resources: [.embedInCode("Themes"), .embedInCode("Presets")]),
         .target(name: "Rings", dependencies: ["CMosquitto", "RingsRaster", "Shaders", "RingsAnimation", "RingsAssets"], swiftSettings: optimised),
 
         // MARK: SDL and the executable

@@ -18,7 +18,7 @@ public enum PNGFile {
         var straight = [UInt32](repeating: 0, count: pixmap.width * pixmap.height)
         for y in 0..<pixmap.height {
             let row = pixmap.row(y)
-            for x in 0..<pixmap.width { straight[y * pixmap.width + x] = unpremultiply(row[x]) }
+            for x in 0..<pixmap.width { straight[y * pixmap.width + x] = PackedPixel(bits: row[x]).straight.bits }
         }
         try OutputFile.write(path) { file in
             var image = png_image()
@@ -54,17 +54,6 @@ public enum PNGFile {
         var text = image.message
         let message = withUnsafeBytes(of: &text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         return message.isEmpty ? "not a PNG file" : message
-    }
-
-    static func unpremultiply(_ p: UInt32) -> UInt32 {
-        let a = p >> 24
-        if a == 255 || a == 0 { return a == 0 ? 0 : p }
-        var out = a << 24
-        for shift in [0, 8, 16] as [UInt32] {
-            let c = (p >> shift) & 0xFF
-            out |= min(255, (c * 255 + a / 2) / a) << shift
-        }
-        return out
     }
 
     static func premultiply(_ p: UInt32) -> UInt32 {

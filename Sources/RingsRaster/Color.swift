@@ -53,5 +53,17 @@ public struct PackedPixel: Equatable, Hashable, Sendable, CustomStringConvertibl
     public static let transparent = PackedPixel(bits: 0)
 
     public var colorF: ColorF { ColorF(r: Double(r), g: Double(g), b: Double(b), a: Double(a)) }
+
+    /// The same colour with straight alpha (as PNG files and SDL surfaces take it), each channel rounded.
+    public var straight: PackedPixel {
+        let a = bits >> 24
+        if a == 255 || a == 0 { return a == 0 ? .transparent : self }
+        var out = a << 24
+        for shift in [0, 8, 16] as [UInt32] {
+            let c = (bits >> shift) & 0xFF
+            out |= min(255, (c * 255 + a / 2) / a) << shift
+        }
+        return PackedPixel(bits: out)
+    }
     public var description: String { "(\(r), \(g), \(b), \(a))" }
 }

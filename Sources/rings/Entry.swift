@@ -62,6 +62,6 @@ struct RingsCommand: ParsableCommand {
         abstract: "Concentric activity rings, drawn by rings' own CPU rasteriser.",
         discussion: "With no subcommand, opens a window showing the rings (the same options as `rings window`).",
         version: ringsVersion,
-        subcommands: [WindowCommand.self, RenderCommand.self, DemoCommand.self, PresetsCommand.self, CheckConfigCommand.self, RecordCommand.self, BenchCommand.self, QualityCommand.self],
+        subcommands: [WindowCommand.self, RenderCommand.self, DemoCommand.self, PresetsCommand.self, CheckConfigCommand.self, IconCommand.self, RecordCommand.self, BenchCommand.self, QualityCommand.self],
         defaultSubcommand: WindowCommand.self)
 }

@@ -1,0 +1,138 @@
+import Foundation
+import RingsPNG
+import RingsRaster
+import TestSupport
+import Testing
+
+/// `rings` as installed, alone: the tree `make install DESTDIR=... PREFIX=/usr` writes, run with
+/// the checkout, its `.build` and the Swift toolchain hidden (a mount namespace with empty file
+/// systems over them), and the .deb as apt installs it. `make test` makes both before the tests.
+@Suite(.serialized) struct InstallTests {
+    let scratch = ScratchDirectory("install")
+
+    /// The staged tree, copied out of the checkout (which is then hidden).
+    func installedTree() throws -> String {
+        guard let staged = Installed.stagedRoot else {
+            throw TestFailure("no staged install in .build/installed: `make test` makes it (make install DESTDIR=$PWD/.build/installed PREFIX=/usr)")
+        }
+        let copy = scratch.path + "/root"
+        if !FileManager.default.fileExists(atPath: copy) { try FileManager.default.copyItem(atPath: staged, toPath: copy) }
+        return copy
+    }
+
+    /// The same command's PNG from the installed binary (alone) and from the build, read back.
+    func bothRender(_ installed: String, _ arguments: [String], name: String) throws -> (alone: Pixmap, built: Pixmap) {
+        let alone = scratch.path + "/\(name)-alone.png", built = scratch.path + "/\(name)-built.png"
+        let ran = try Installed.runAlone(installed, arguments + [alone])
+        #expect(ran.status == 0, "\(arguments): \(ran.stderr)")
+        let reference = try runProgram(ringsBinary, arguments + [built])
+        #expect(reference.status == 0, "\(reference.stderr)")
+        return (try PNGFile.read(alone), try PNGFile.read(built))
+    }
+
+    @Test func theInstalledBinaryRendersEveryThemeAsTheBuildDoesWithNothingElseThere() throws {
+        let binary = try installedTree() + "/usr/bin/rings"
+        for theme in ["activity", "flat", "gold", "soft", "tutorial"] {
+            for chrome in ["none", "full"] {
+                let (alone, built) = try bothRender(binary, ["render", "--theme", theme, "--size", "320x240", "--chrome", chrome, "--out"],
+                                                    name: "\(theme)-\(chrome)")
+                #expect(alone.width == 320 && differingPixels(alone, built) == 0, "\(theme), chrome \(chrome)")
+            }
+        }
+    }
+
+    @Test func theInstalledBinaryListsAndDrawsEveryPresetAndAnswersHelpAndVersion() throws {
+        let binary = try installedTree() + "/usr/bin/rings"
+        let listed = try Installed.runAlone(binary, ["presets"])
+        let reference = try runProgram(ringsBinary, ["presets"])
+        #expect(listed.status == 0 && listed.stdout == reference.stdout && listed.stdout.split(separator: "\n").count == 7, "\(listed.stdout)\(listed.stderr)")
+        let (alone, built) = try bothRender(binary, ["presets", "--sheet"], name: "sheet")
+        #expect(alone.width == built.width && alone.height == built.height && differingPixels(alone, built) == 0, "the contact sheet has every cell")
+        let version = try Installed.runAlone(binary, ["--version"]), builtVersion = try runProgram(ringsBinary, ["--version"])
+        #expect(version.status == 0 && version.stdout == builtVersion.stdout)
+        let help = try Installed.runAlone(binary, ["--help"])
+        #expect(help.status == 0 && help.stdout.contains("SUBCOMMANDS:") && help.stdout.contains("render"))
+    }
+
+    @Test func theMenuEntryAndMetainfoValidate() throws {
+        let share = try installedTree() + "/usr/share"
+        let desktop = try runProgram(which("desktop-file-validate")!, [share + "/applications/rings.desktop"])
+        #expect(desktop.status == 0 && !desktop.stdout.contains("error"), "\(desktop.stdout)\(desktop.stderr)")
+        let entry = try String(contentsOfFile: share + "/applications/rings.desktop", encoding: .utf8)
+        #expect(entry.contains("\nExec=rings\n") && entry.contains("\nIcon=rings\n"))
+        let meta = try runProgram(which("appstreamcli")!, ["validate", "--no-net", share + "/metainfo/rings.metainfo.xml"])
+        let errors = meta.stdout.split(separator: "\n").filter { $0.hasPrefix("E:") }
+        #expect(errors.isEmpty, "\(meta.stdout)")
+    }
+
+    @Test func theIconsAreDrawnAtEverySize() throws {
+        let icons = try installedTree() + "/usr/share/icons/hicolor"
+        for size in [16, 24, 32, 48, 64, 128, 256, 512] {
+            let icon = try PNGFile.read("\(icons)/\(size)x\(size)/apps/rings.png")
+            #expect(icon.width == size && icon.height == size)
+            #expect(icon[0, 0].a == 0 && icon[size - 1, size - 1].a == 0, "transparent corners at \(size)")
+            #expect(icon[size / 2, size / 2] == .opaqueBlack, "the plate shows through the rings' hole at \(size)")
+            // The outer ring at 12 o'clock is the activity theme's red.
+            let top = icon[size / 2 + 1, Int(Double(size) * 0.13)]
+            #expect(top.a == 255 && top.r > 180 && top.g < 60, "the outer ring at \(size): \(top)")
+        }
+    }
+
+    @Test func everyManPageFormatsAndEveryCompletionLoadsInItsShell() throws {
+        let share = try installedTree() + "/usr/share"
+        let pages = try FileManager.default.contentsOfDirectory(atPath: share + "/man/man1").sorted()
+        let commands = ["rings.1", "rings.window.1", "rings.render.1", "rings.record.1", "rings.bench.1", "rings.quality.1",
+                        "rings.presets.1", "rings.check-config.1", "rings.icon.1", "rings.demo.1", "rings.demo.arc.1",
+                        "rings.demo.tasks.1", "rings.demo.download.1"]
+        #expect(Set(commands).isSubset(of: Set(pages)), "\(pages)")
+        var env = ProcessInfo.processInfo.environment
+        env["MANPAGER"] = "cat"
+        env["MANWIDTH"] = "100"
+        for page in pages {
+            let shown = try runProgram(which("man")!, ["-l", share + "/man/man1/" + page], environment: env)
+            #expect(shown.status == 0 && shown.stderr.isEmpty && shown.stdout.contains("NAME"), "\(page): \(shown.stderr)")
+        }
+        let bash = try runProgram(which("bash")!, ["-c", "source \(share)/bash-completion/completions/rings && complete -p rings"])
+        #expect(bash.status == 0 && bash.stdout.contains("-F _rings rings"), "\(bash.stdout)\(bash.stderr)")
+        let zsh = try runProgram(which("zsh")!, ["-fc", "fpath=(\(share)/zsh/vendor-completions $fpath); autoload -Uz compinit; compinit -u -d \(scratch.path)/zcompdump; print -r -- $_comps[rings]"])
+        #expect(zsh.status == 0 && zsh.stdout == "_rings\n", "\(zsh.stdout)\(zsh.stderr)")
+        let fish = try runProgram(which("fish")!, ["--no-config", "-c", "source \(share)/fish/vendor_completions.d/rings.fish; complete -c rings"])
+        #expect(fish.status == 0 && fish.stdout.contains("-l theme"), "\(fish.stderr)")
+    }
+
+    @Test func theUnitStartsTheInstalledBinary() throws {
+        let root = try installedTree()
+        let unit = try String(contentsOfFile: root + "/usr/lib/systemd/system/rings-kiosk.service", encoding: .utf8)
+        #expect(unit.contains("\nExecStart=/usr/bin/rings --config /etc/rings/kiosk.toml\n"))
+        #expect(!unit.contains("/usr/local"))
+        #expect(FileManager.default.fileExists(atPath: root + "/usr/share/doc/rings/docs/service.md"))
+    }
+
+    /// The package: lintian finds no error; its Depends name the libraries the binary links and
+    /// what the window needs at run time; apt installs it; the installed `rings` renders with the
+    /// checkout and the toolchain hidden; apt removes it.
+    @Test(.enabled(if: getuid() == 0, "installs a package on the machine: runs as root (CI does)"))
+    func thePackageInstallsWithAptRunsAloneAndRemoves() throws {
+        guard let package = Installed.package else { throw TestFailure("no rings_*.deb in the checkout: `make test` builds it (make deb)") }
+        let lint = try runProgram(which("lintian")!, [package], timeout: 300)
+        let errors = (lint.stdout + lint.stderr).split(separator: "\n").filter { $0.hasPrefix("E:") }
+        #expect(errors.isEmpty, "lintian: \(errors)")
+        let depends = try runProgram(which("dpkg-deb")!, ["-f", package, "Depends"]).stdout
+        for needed in ["libsdl2-2.0-0", "libsdl2-ttf-2.0-0", "libpng16-16", "libfontconfig1", "libmosquitto1", "libsystemd0",
+                       "fonts-dejavu-core", "libdecor-0-plugin-1-cairo"] {
+            #expect(depends.contains(needed), "Depends: \(depends)")
+        }
+        #expect(!depends.contains("swift"), "Depends: \(depends)")
+        var env = ProcessInfo.processInfo.environment
+        env["DEBIAN_FRONTEND"] = "noninteractive"
+        let install = try runProgram(which("apt-get")!, ["install", "-y", "--no-install-recommends", package], environment: env, timeout: 300)
+        #expect(install.status == 0, "\(install.stdout.suffix(600))\(install.stderr)")
+        defer { _ = try? runProgram(which("apt-get")!, ["remove", "-y", "rings"], environment: env, timeout: 300) }
+        let (alone, built) = try bothRender("/usr/bin/rings", ["render", "--theme", "activity", "--size", "300x300", "--chrome", "full", "--out"],
+                                            name: "deb")
+        #expect(differingPixels(alone, built) == 0)
+        let remove = try runProgram(which("apt-get")!, ["remove", "-y", "rings"], environment: env, timeout: 300)
+        #expect(remove.status == 0, "\(remove.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: "/usr/bin/rings"))
+    }
+}
