@@ -9,7 +9,7 @@ RUN_PACKAGES := libsdl2-dev libsdl2-ttf-dev libpng-dev libx11-dev libfontconfig-
 # checkers of what `make install` and `make deb` make.
 TEST_PACKAGES := xvfb xdotool x11-apps x11-utils x11-xserver-utils imagemagick openbox xauth \
                  cage sway xwayland grim wtype mosquitto mosquitto-clients \
-                 dpkg-dev lintian desktop-file-utils appstream man-db bash-completion zsh fish
+                 weston dpkg-dev lintian desktop-file-utils appstream man-db bash-completion zsh fish
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 SHELL := /bin/bash

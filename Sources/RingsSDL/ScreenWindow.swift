@@ -42,6 +42,11 @@ public final class ScreenWindow {
     /// The display link when presents drive it (the vsync presenter); it is told of each present.
     private var presentLink: PresentDisplayLink?
     private let supervisor = Supervisor()
+    /// Frames still to present whole after the window opens. A Wayland compositor configures a new
+    /// window (and libdecor draws its title bar) after its first commit and takes that configure with
+    /// the next one: a window with nothing to animate would show neither its picture nor its
+    /// decorations until something redrew it.
+    private var openingFrames: Int
 
     public init(screen: any Screen, options: Options) throws(SDLError) {
         self.screen = screen
@@ -57,6 +62,7 @@ public final class ScreenWindow {
         }
         window.reportsWindowLoss()
         wakeEvent = SDL_RegisterEvents(1)
+        openingFrames = window.driver == "wayland" ? 3 : 0
         stats.presenter = window.presenterName
         stats.videoDriver = window.driver
     }
@@ -73,7 +79,7 @@ public final class ScreenWindow {
         } else {
             link = loop.addDisplayLink(refreshInterval: window.refreshInterval) { [unowned self] tick in self.tick(tick) }
         }
-        link.isActive = { [unowned self] in self.screen.wantsFrames || self.updater.isStale }
+        link.isActive = { [unowned self] in self.screen.wantsFrames || self.updater.isStale || self.openingFrames > 0 }
         stats.refreshInterval = link.refreshInterval
         let signals = QuitSignals()
         defer { withExtendedLifetime(signals) {} }
@@ -106,6 +112,10 @@ public final class ScreenWindow {
     /// shows what changed; returns whether anything was shown.
     private func draw(for tick: FrameTick) throws(SDLError) -> Bool {
         let (width, height) = options.rotation.frameSize(screen: window.pixelSize.width, window.pixelSize.height)
+        if openingFrames > 0 {
+            openingFrames -= 1
+            updater.invalidate()
+        }
         let shown: Bool
         do { shown = try updater.update(screen.frame(width: width, height: height, at: tick.targetTimestamp)) } catch {
             guard options.kiosk else { throw error }

@@ -12,10 +12,15 @@ public final class Compositor {
     /// The tools a sway test needs.
     public static let swayTools = ["sway", "swaymsg", "grim", "Xwayland", "setpriv"]
     public static var missingSwayTools: [String] { swayTools.filter { which($0) == nil } }
+    /// The tools a weston test needs (with a private X display's).
+    public static let westonTools = ["weston", "setpriv"] + VirtualDisplay.tools
+    public static var missingWestonTools: [String] { westonTools.filter { which($0) == nil } }
 
     /// Which compositor: cage (a kiosk, one client fullscreen), or sway with its headless output at
-    /// 1920x1080 physical pixels and this scale (a tiling desktop, no borders or gaps).
-    public enum Kind: Sendable { case cage, sway(scale: String) }
+    /// 1920x1080 physical pixels and this scale (a tiling desktop, no borders or gaps), or weston
+    /// in a window of the X display `x` (a desktop that leaves decorations to its clients, as GNOME
+    /// does; headless weston has no seat, without which SDL 2.26 crashes).
+    public enum Kind: Sendable { case cage, sway(scale: String), weston(x: String) }
 
     /// The user that runs cage and its clients when the tests run as root.
     static let userName = "rings-kiosk"
@@ -58,8 +63,13 @@ public final class Compositor {
                 """.write(toFile: config, atomically: true, encoding: .utf8)
             if let user { _ = try runProgram(which("chown")!, ["\(user.uid):\(user.gid)", config]) }
             cage.arguments = ["-c", config]
+        case .weston:
+            cage.executableURL = URL(fileURLWithPath: which("weston")!)
+            cage.arguments = ["--backend=x11-backend.so", "--width=1024", "--height=768", "--socket=wayland-rings", "--idle-time=0"]
         }
-        try Self.prepare(cage, user: user, environment: Self.baseEnvironment(runtime))
+        var environment = Self.baseEnvironment(runtime)
+        if case let .weston(x) = kind { environment["DISPLAY"] = x }
+        try Self.prepare(cage, user: user, environment: environment)
         cage.standardInput = FileHandle.nullDevice
         cage.standardOutput = FileHandle.nullDevice
         FileManager.default.createFile(atPath: runtime + "/cage.log", contents: nil)
@@ -70,6 +80,11 @@ public final class Compositor {
         let expected = if case .sway = kind { 3 } else { 2 }
         while names.count < expected && Date() < deadline {
             usleep(50_000)
+            if case let .weston(x) = kind {
+                // weston runs no client to announce it: its socket appears when it is ready.
+                names = FileManager.default.fileExists(atPath: runtime + "/wayland-rings") ? ["wayland-rings", x] : []
+                continue
+            }
             names = ((try? String(contentsOfFile: info, encoding: .utf8)) ?? "").split(whereSeparator: \.isWhitespace).map(String.init)
         }
         guard names.count == expected else {
