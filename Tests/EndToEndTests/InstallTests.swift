@@ -108,6 +108,21 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: root + "/usr/share/doc/rings/docs/service.md"))
     }
 
+    /// `make uninstall` removes everything `make install` put there (it builds nothing, so it runs
+    /// here on a copy of the staged tree), and leaves what is not its own.
+    @Test func uninstallRemovesWhatInstallPutThereAndNothingElse() throws {
+        let root = try installedTree()
+        let mine = root + "/usr/share/applications/someone-else.desktop"
+        try "[Desktop Entry]\n".write(toFile: mine, atomically: true, encoding: .utf8)
+        let result = try runProgram(which("make")!, ["-C", Installed.checkout, "--no-print-directory", "uninstall", "DESTDIR=\(root)", "PREFIX=/usr"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let left = FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String }.filter { path in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        } ?? []
+        #expect(left == ["usr/share/applications/someone-else.desktop"], "\(left)")
+    }
+
     /// The package: lintian finds no error; its Depends name the libraries the binary links and
     /// what the window needs at run time; apt installs it; the installed `rings` renders with the
     /// checkout and the toolchain hidden; apt removes it.
