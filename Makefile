@@ -27,10 +27,16 @@ ZSH_DIR := $(if $(filter /usr,$(PREFIX)),vendor-completions,site-functions)
 DEB := rings_$(VERSION)_$(ARCH).deb
 DEB_ROOT := .build/deb/root
 
-.PHONY: deps deps-test build release generated run test bench install uninstall deb clean
+.PHONY: all deps deps-deb deps-test apt build release generated run test bench install uninstall deb clean
+
+# `make` builds everything `make install` installs; `sudo make install` then only copies files.
+all: generated
 
 deps:
 	@$(MAKE) --no-print-directory apt PACKAGES="$(RUN_PACKAGES)"
+
+deps-deb:
+	@$(MAKE) --no-print-directory apt PACKAGES="$(RUN_PACKAGES) dpkg-dev binutils"
 
 deps-test:
 	@$(MAKE) --no-print-directory apt PACKAGES="$(RUN_PACKAGES) $(TEST_PACKAGES)"
@@ -65,7 +71,9 @@ generated: release
 	$(BIN) --generate-completion-script fish > $(GEN)/completions/rings.fish
 	for s in $(ICON_SIZES); do $(BIN) icon --size $$s --out $(GEN)/icons/$$s.png; done
 
-install: generated
+# Builds nothing (run as root, a build would leave .build owned by root): `make` first.
+install:
+	@[ -x $(BIN) ] && [ -d $(GEN)/man ] || { echo "nothing built to install: run \`make\` first (then \`sudo make install\`)" >&2; exit 1; }
 	install -Dm755 $(BIN) $(DESTDIR)$(PREFIX)/bin/rings
 	install -Dm644 Assets/desktop/rings.desktop $(DESTDIR)$(PREFIX)/share/applications/rings.desktop
 	install -Dm644 Assets/desktop/rings.metainfo.xml $(DESTDIR)$(PREFIX)/share/metainfo/rings.metainfo.xml
@@ -97,14 +105,14 @@ uninstall:
 # The Debian package: `make install` into a staging root under /usr, the binary stripped, man pages
 # compressed, and Depends worked out from the binary's libraries (dpkg-shlibdeps) plus what the
 # window needs at run time that no library names: a font and libdecor's plugin.
-deb: generated
+deb: deps-deb generated
 	rm -rf $(DEB_ROOT) && $(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$(DEB_ROOT) PREFIX=/usr
 	strip --strip-unneeded --remove-section=.comment --remove-section=.note $(DEB_ROOT)/usr/bin/rings
 	gzip -9n $(DEB_ROOT)/usr/share/man/man1/*.1
 	install -m644 Assets/debian/copyright $(DEB_ROOT)/usr/share/doc/rings/copyright
 	sed 's/@VERSION@/$(VERSION)/; s/@DATE@/'"$$(date -R -d "$$(git log -1 --format=%cI 2>/dev/null || date -Iseconds)")"'/' Assets/debian/changelog \
 	  | gzip -9n > $(DEB_ROOT)/usr/share/doc/rings/changelog.gz
-	mkdir -p .build/deb/debian $(DEB_ROOT)/DEBIAN && printf 'Source: rings\n\nPackage: rings\nArchitecture: any\n' > .build/deb/debian/control
+	mkdir -p .build/deb/debian $(DEB_ROOT)/DEBIAN && install -m755 Assets/debian/postinst Assets/debian/prerm Assets/debian/postrm $(DEB_ROOT)/DEBIAN/ && printf 'Source: rings\n\nPackage: rings\nArchitecture: any\n' > .build/deb/debian/control
 	cd .build/deb && dpkg-shlibdeps -O root/usr/bin/rings | sed -n 's/^shlibs:Depends=//p' > depends
 	sed -e 's/@VERSION@/$(VERSION)/' -e 's/@ARCH@/$(ARCH)/' -e "s/@DEPENDS@/$$(cat .build/deb/depends)/" \
 	  -e "s/@SIZE@/$$(du -sk --exclude=DEBIAN $(DEB_ROOT) | cut -f1)/" Assets/debian/control > $(DEB_ROOT)/DEBIAN/control

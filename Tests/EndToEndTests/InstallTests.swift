@@ -103,7 +103,7 @@ import Testing
     @Test func theUnitStartsTheInstalledBinary() throws {
         let root = try installedTree()
         let unit = try String(contentsOfFile: root + "/usr/lib/systemd/system/rings-kiosk.service", encoding: .utf8)
-        #expect(unit.contains("\nExecStart=/usr/bin/rings --config /etc/rings/kiosk.toml\n"))
+        #expect(unit.contains("\nExecStart=/usr/bin/rings --kiosk --config /etc/rings/kiosk.toml\n"))
         #expect(!unit.contains("/usr/local"))
         #expect(FileManager.default.fileExists(atPath: root + "/usr/share/doc/rings/docs/service.md"))
     }

@@ -36,7 +36,7 @@ import TestSupport
     func theShippedUnitFileIsValid() throws {
         let shipped = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Assets/systemd/rings-kiosk.service")
         let text = try String(contentsOf: shipped, encoding: .utf8)
-        for line in ["Type=notify", "WatchdogSec=", "Restart=on-failure", "User=rings", "ExecStart=/usr/local/bin/rings --config /etc/rings/kiosk.toml"] {
+        for line in ["Type=notify", "WatchdogSec=", "Restart=on-failure", "User=rings", "ExecStart=/usr/local/bin/rings --kiosk --config /etc/rings/kiosk.toml"] {
             #expect(text.contains(line), "\(line)")
         }
         let directory = NSTemporaryDirectory() + "rings-unit-\(getpid())"

@@ -8,7 +8,7 @@ import RingsSDL
 struct WindowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "window",
-        abstract: "Open the live window (the default). Keys: Tab select, 0-9 = set, arrows nudge, Space replay, R random, F fullscreen, Esc/q quit.")
+        abstract: "Open the live window (the default). Keys: ? help, Tab select, 0-9 = set, arrows nudge, Space replay, R random, F fullscreen, F3 frame times, Esc/q quit.")
 
     @OptionGroup var scene: SceneOptions
 
