@@ -54,6 +54,30 @@ import Testing
         #expect(help.status == 0 && help.stdout.contains("SUBCOMMANDS:") && help.stdout.contains("render"))
     }
 
+    /// Every other command, alone: the headless ones, and the live window's parts on SDL's dummy driver.
+    @Test func everyCommandRunsAlone() throws {
+        let binary = try installedTree() + "/usr/bin/rings"
+        let config = scratch.path + "/alone.toml"
+        try "theme = \"gold\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        var dummy = ProcessInfo.processInfo.environment
+        dummy["SDL_VIDEODRIVER"] = "dummy"
+        let commands: [[String]] = [
+            ["quality", "--size", "160x120"],
+            ["bench", "--size", "160x120", "--frames", "3"],
+            ["record", "--size", "96x96", "--from", "0,0,0", "--progress", "1,1,1", "--duration", "0.25", "--fps", "8", "--out", scratch.path + "/frames"],
+            ["demo", "tasks", "--out", scratch.path + "/tasks.png"],
+            ["demo", "arc", "--progress", "0.7", "--out", scratch.path + "/arc.png"],
+            ["check-config", config],
+            ["icon", "--size", "32", "--out", scratch.path + "/icon.png"],
+            ["bench", "--soak", "--frames", "60", "--size", "96x96"],
+        ]
+        for command in commands {
+            let ran = try Installed.runAlone(binary, command, environment: dummy)
+            #expect(ran.status == 0, "rings \(command.joined(separator: " ")): \(ran.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path + "/frames").count == 3)
+    }
+
     @Test func theMenuEntryAndMetainfoValidate() throws {
         let share = try installedTree() + "/usr/share"
         let desktop = try runProgram(which("desktop-file-validate")!, [share + "/applications/rings.desktop"])
