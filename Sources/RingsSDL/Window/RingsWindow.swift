@@ -10,7 +10,7 @@ public final class RingsWindow {
     var window: OpaquePointer
     let title: String
     let display: Int
-    /// SDL's video driver: x11, wayland, kmsdrm, ...
+    /// SDL's video driver, lowercased (SDL itself says `KMSDRM`): x11, wayland, kmsdrm, ...
     public let driver: String
     /// The presenter kind resolved from the `PresentMode` asked for.
     let mode: PresentMode
@@ -64,9 +64,9 @@ public final class RingsWindow {
             // its video subsystem quits, while errors from its second connection may still be on the way.
             X11Errors.guardProcess()
             if SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 {
-                let started = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+                let started = SDL_GetCurrentVideoDriver().map { String(cString: $0).lowercased() } ?? ""
                 // An unreachable display makes SDL fall back to its invisible drivers: no window for a person.
-                if !["offscreen", "dummy"].contains(started) || requested == started { return started }
+                if !["offscreen", "dummy"].contains(started) || requested.lowercased() == started { return started }
                 SDL_QuitSubSystem(SDL_INIT_VIDEO)
                 failure = SDLError("no display available (cannot reach \(env["DISPLAY"] ?? env["WAYLAND_DISPLAY"] ?? "a display"))")
             } else {
@@ -79,11 +79,11 @@ public final class RingsWindow {
         throw failure
     }
 
-    /// The presenter kind for `mode` under `driver`: vsync where SDL has no software surface
-    /// (Wayland, KMS/DRM) or a real GPU draws; the window surface otherwise.
-    static func resolve(_ mode: PresentMode, driver: String) -> PresentMode {
+    /// The presenter kind for `mode` under `driver` (SDL's name, any case): vsync where SDL has no
+    /// software surface (Wayland, KMS/DRM) or a real GPU draws; the window surface otherwise.
+    public static func resolve(_ mode: PresentMode, driver: String) -> PresentMode {
         guard mode == .auto else { return mode }
-        switch driver {
+        switch driver.lowercased() {
         case "wayland", "kmsdrm": return .vsync
         case "x11": return GLProbe.probeRenderer().map { GLProbe.isSoftware($0) ? .surface : .vsync } ?? .surface
         default: return .surface
