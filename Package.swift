@@ -23,6 +23,8 @@ let package = Package(
         .systemLibrary(name: "CPNG"),
         .systemLibrary(name: "CMosquitto"),
         .systemLibrary(name: "CSystemd"),
+        // What runs in a crash's signal handler, in C: nothing of the Swift runtime may run there.
+        .target(name: "CCrash"),
 
         // MARK: Pixels: rasteriser and paint sources
         .target(name: "RingsRaster", swiftSettings: optimised),
@@ -41,7 +43,7 @@ let package = Package(
         // MARK: SDL and the executable
         .target(name: "RingsSDL", dependencies: ["CSDL2", "CSDL2SysWM", "CFontconfig", "CSystemd", "Rings", "RingsAnimation", "RingsRaster"], swiftSettings: optimised),
         .executableTarget(name: "rings", dependencies: [
-            "Rings", "RingsSDL", "RingsPNG", "RingsRaster", "RingsAnimation", "Shaders",
+            "CCrash", "Rings", "RingsSDL", "RingsPNG", "RingsRaster", "RingsAnimation", "Shaders",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "TOMLKit", package: "TOMLKit"),
         ]),

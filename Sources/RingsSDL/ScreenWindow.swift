@@ -1,4 +1,5 @@
 import CSDL2
+import Foundation
 import Rings
 import RingsAnimation
 import RingsRaster
@@ -47,6 +48,9 @@ public final class ScreenWindow {
     /// the next one: a window with nothing to animate would show neither its picture nor its
     /// decorations until something redrew it.
     private var openingFrames: Int
+    /// RINGS_TEST_TRAP=1: trap after the first frame shown, as a Swift runtime error would (the tests
+    /// of how a crash ends).
+    private static let trapsOnPurpose = ProcessInfo.processInfo.environment["RINGS_TEST_TRAP"] == "1"
 
     public init(screen: any Screen, options: Options) throws(SDLError) {
         self.screen = screen
@@ -128,6 +132,7 @@ public final class ScreenWindow {
         if shown {
             stats.presented(at: clock.now(), continuing: animatingBefore)
             supervisor.presented(status: screen.status)
+            if Self.trapsOnPurpose { fatalError("RINGS_TEST_TRAP=1: a Swift trap on purpose, to test how a crash ends") }
         }
         animatingBefore = screen.wantsFrames
         return shown

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CCrash
 import Foundation
 import Rings
 
@@ -8,6 +9,9 @@ import Rings
 enum Entry {
     static func main() {
         StandardError.prepareProcess()
+        // A crash ends the process at once with one line, for its supervisor to restart it; Swift's
+        // backtracer (which keeps a crashed process alive while it works) only when asked for.
+        if ProcessInfo.processInfo.environment["SWIFT_BACKTRACE"] == nil { rings_crash_handlers_install("rings") }
         do {
             var command = try RingsCommand.parseAsRoot()
             try command.run()

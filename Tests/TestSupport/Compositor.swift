@@ -88,6 +88,8 @@ public final class Compositor {
             names = ((try? String(contentsOfFile: info, encoding: .utf8)) ?? "").split(whereSeparator: \.isWhitespace).map(String.init)
         }
         guard names.count == expected else {
+            // Not left running: a failed start must not leave a compositor behind the test.
+            kill(cage.processIdentifier, SIGKILL)
             let log = (try? String(contentsOfFile: runtime + "/cage.log", encoding: .utf8)) ?? ""
             throw TestFailure("the compositor did not start (no Wayland and X displays after 15 s): \(log.suffix(500))")
         }
