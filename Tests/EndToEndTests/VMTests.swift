@@ -1,0 +1,87 @@
+import Foundation
+import RingsPNG
+import RingsRaster
+import TestSupport
+import Testing
+
+/// The console kiosk on KMS/DRM and its systemd unit, for real, in a virtual machine (`VirtualMachine`):
+/// no DRM device or systemd as PID 1 exists on the machines the tests run on. A VM that cannot boot is
+/// a failure with its reason, never a skip. Runs on its own, after the other suites (`make test`).
+@Suite(.serialized) struct VMTests {
+    let scratch = ScratchDirectory("vm")
+
+    func render(_ progress: String, config: String? = nil) throws -> Pixmap {
+        let out = scratch.path + "/ref-\(UInt32.random(in: 0...UInt32.max)).png"
+        let result = try runProgram(ringsBinary, ["render", "--theme", "flat", "--chrome", "none", "--size", "1280x800", "--progress", progress, "--out", out]
+                                    + (config.map { ["--config", $0] } ?? []))
+        guard result.status == 0 else { throw TestFailure("rings render: \(result.stderr)") }
+        return try PNGFile.read(out)
+    }
+
+    func screen(_ vm: VirtualMachine, _ name: String) throws -> Pixmap {
+        guard FileManager.default.fileExists(atPath: vm.output + "/\(name).png") else {
+            throw TestFailure("no screendump \(name): \(vm.result.stdout.suffix(300)) \(vm.text("guest.log").suffix(600))\(vm.text("sd-test.log").suffix(600))")
+        }
+        return try PNGFile.read(vm.output + "/\(name).png")
+    }
+
+    /// How saturated the outer ring is at 1:30 on the reference scene at 1280x800 (max - min channel).
+    func outerRingSaturation(_ picture: Pixmap) -> Int {
+        let s = 800.0, radius = 0.42 * s - 0.04 * s
+        let x = Int(640 + radius * sin(Double.pi / 4)), y = Int(400 - radius * cos(Double.pi / 4))
+        let p = picture[x, y]
+        return Int(max(p.r, p.g, p.b)) - Int(min(p.r, p.g, p.b))
+    }
+
+    /// Four console kiosks: static and fed through a FIFO, with `--present auto` (which must pick vsync
+    /// on KMSDRM) and `vsync`; each screendump is `rings render` at the display's 1280x800 to the pixel.
+    @Test func theConsoleKioskIsPixelExactOnKMSDRMWithBothPresenters() throws {
+        let vm = try VirtualMachine(mode: "kms", output: scratch.path + "/kms")
+        #expect(vm.result.status == 0, "\(vm.result.stdout)\(vm.result.stderr)")
+        let log = vm.text("guest.log")
+        let still = try render("0.25,0.5,0.75"), fed = try render("0.9,1.7,0.6")
+        for (name, expected) in [("A", still), ("B", fed), ("C", still), ("D", fed)] {
+            #expect(log.contains("\(name): READY"), "\(name) said READY=1 after its first frame: \(log)")
+            #expect(differingPixels(try screen(vm, name), expected) == 0, "\(name) on KMS/DRM equals rings render")
+            let stats = vm.text("\(name).out")
+            #expect(stats.contains("presenter vsync") && stats.contains(" on kmsdrm, "), "\(name): \(stats)")
+            #expect(log.contains("\(name): rings exit 0"), "\(name) ended cleanly on SIGTERM")
+        }
+    }
+
+    /// The unit as the package installs it, under systemd: READY and STATUS, values from a FIFO, a
+    /// SIGSTOPped rings killed by the watchdog and back on screen within 20 s with its values stale
+    /// (the state file under StateDirectory), `systemctl reload` recolouring in place, a SIGKILLed rings
+    /// restarted.
+    @Test func theKioskUnitUnderSystemdIsWatchedRestartedAndReloaded() throws {
+        let vm = try VirtualMachine(mode: "systemd", output: scratch.path + "/systemd")
+        #expect(vm.result.status == 0, "\(vm.result.stdout)\(vm.result.stderr)")
+        let log = vm.text("sd-test.log"), journal = vm.text("journal-rings.txt")
+        func line(_ start: String) -> String { log.split(separator: "\n").first { $0.contains(start) }.map(String.init) ?? "" }
+        func seconds(_ text: String) -> Double? { text.components(separatedBy: " in ").last?.split(separator: " ").first.flatMap { Double($0) } }
+
+        #expect(line("started:").contains("ActiveState=active") && line("started:").contains("StatusText=0 of 3 rings with values"), "\(log)")
+        #expect(line("fed:").contains("StatusText=3 of 3 rings with values"), "\(log)")
+        let fresh = try render("0.25,0.5,0.75")
+        let first = try screen(vm, "S1")
+        #expect(differingPixels(first, fresh) == 0, "the fed kiosk equals rings render")
+
+        let watchdog = line("back after SIGSTOP")
+        #expect(seconds(watchdog).map { $0 < 20 } == true && watchdog.contains("NRestarts=1"), "\(log)")
+        #expect(journal.contains("Watchdog timeout") && journal.contains("rings: crashed: SIGABRT"), "\(journal.suffix(1500))")
+        let stale = try screen(vm, "S2")
+        #expect(differingPixels(stale, fresh) > 0 && outerRingSaturation(stale) < outerRingSaturation(first) / 2
+                && outerRingSaturation(stale) > 10, "after the restart the remembered values show, stale (faded)")
+
+        #expect(differingPixels(try screen(vm, "S3"), try render("0.9,1.7,0.6")) == 0, "fresh values after the restart")
+        #expect(line("reloaded:").contains("NRestarts=1") && !journal.contains("reload: "), "the reload restarted nothing and said no problem: \(log)\(journal.suffix(800))")
+        let reloaded = try render("0.9,1.7,0.6", config: Installed.checkout + "/Tests/VM/guest/sd/kiosk-reloaded.toml")
+        #expect(differingPixels(try screen(vm, "S4"), reloaded) == 0, "systemctl reload recoloured the outer ring in place")
+
+        let killed = line("back after SIGKILL")
+        #expect(seconds(killed).map { $0 < 20 } == true && killed.contains("NRestarts=2"), "\(log)")
+        let afterKill = try screen(vm, "S5")
+        #expect(differingPixels(afterKill, reloaded) > 0 && outerRingSaturation(afterKill) > 10, "the new colours, stale, after SIGKILL")
+        #expect(log.contains("rings rings") && log.contains("values.json"), "the state file in /var/lib/rings, the unit's user's: \(log)")
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// A throwaway QEMU virtual machine that runs the installed `rings` on KMS/DRM (virtio-gpu, 1280x800)
+/// and, in the systemd run, under real systemd as PID 1: `Tests/VM/run-vm.sh` (its README says how).
+/// A run takes 40-60 s under software emulation; what the guest saw is left in `output`.
+public final class VirtualMachine {
+    /// What a run needs on the host: `make test` installs it.
+    public static let tools = ["qemu-system-x86_64", "busybox", "cpio", "modprobe", "python3"]
+    /// Why a run cannot start here, or nil when it can.
+    public static var missing: String? {
+        let tools = Self.tools.filter { which($0) == nil }
+        if !tools.isEmpty { return "missing \(tools.joined(separator: ", ")) (make test installs qemu-system-x86, busybox-static, linux-image-amd64)" }
+        let kernels = ((try? FileManager.default.contentsOfDirectory(atPath: "/boot")) ?? []).filter { $0.hasPrefix("vmlinuz-") }
+        if kernels.isEmpty { return "no kernel in /boot (make test installs linux-image-amd64)" }
+        if Installed.stagedRoot == nil { return "no staged install in .build/installed (make test makes it)" }
+        return nil
+    }
+
+    /// Where the run left its screendumps (NAME.png) and logs.
+    public let output: String
+    /// What run-vm.sh printed, and how it ended.
+    public let result: RunResult
+
+    /// Boots the VM in `mode` (`kms` or `systemd`) with the staged install's binary and unit, and waits
+    /// for it to power off.
+    public init(mode: String, output: String) throws {
+        if let missing = Self.missing { throw TestFailure("the VM cannot boot: \(missing)") }
+        let root = Installed.stagedRoot!
+        var env = ProcessInfo.processInfo.environment
+        env["RINGS"] = root + "/usr/bin/rings"
+        env["UNIT"] = root + "/usr/lib/systemd/system/rings-kiosk.service"
+        self.output = output
+        result = try runProgram(Installed.checkout + "/Tests/VM/run-vm.sh", [mode, output], environment: env, timeout: 660)
+    }
+
+    /// A file the run left, as text ("" when there is none).
+    public func text(_ name: String) -> String {
+        (try? String(contentsOfFile: output + "/" + name, encoding: .utf8)) ?? ""
+    }
+}

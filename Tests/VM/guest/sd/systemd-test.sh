@@ -1,0 +1,35 @@
+#!/bin/bash
+# The test driver under systemd: the kiosk unit fed, stopped (the watchdog restarts it), killed
+# (Restart= restarts it), reloaded with other colours; a screendump after each step, the unit's
+# state and times (seconds of uptime) in /kms/out/sd-test.log, the journal beside it; then poweroff.
+O=/kms/out; U=rings-kiosk.service
+up() { cut -d' ' -f1 /proc/uptime; }
+log() { echo "TEST[$(up)]: $*" | tee -a $O/sd-test.log; }
+shot() { : > $O/$1.req; for i in $(seq 1 600); do [ -e $O/$1.done ] && return 0; sleep 0.1; done; log "$1: no screendump"; }
+show() { systemctl show $U -p ActiveState,SubState,MainPID,NRestarts,Result,StatusText | tr '\n' ' '; }
+pid() { systemctl show $U -p MainPID --value; }
+active() { [ "$(systemctl is-active $U)" = active ]; }
+feed() { timeout 20 sh -c "echo '$1' > /var/lib/rings-feed" || log "feed: nobody read '$1'"; }
+# Waits until the unit runs a process other than $1 and is active (READY=1: its first frame is shown).
+back() { for i in $(seq 1 1200); do Q=$(pid); [ "$Q" != "$1" ] && [ "$Q" != 0 ] && active && return 0; sleep 0.05; done; return 1; }
+for i in $(seq 1 1200); do active && break; sleep 0.1; done
+log "started: $(show)"
+feed "1=0.25 2=0.5 3=0.75"; sleep 4
+log "fed: $(show)"
+shot S1
+P=$(pid); T=$(up); kill -STOP $P; log "SIGSTOP $P"
+if back $P; then log "back after SIGSTOP in $(awk "BEGIN{print $(up) - $T}") s: $(show)"; else log "not back after SIGSTOP: $(show)"; fi
+sleep 3; shot S2
+feed "1=0.9 2=1.7 3=0.6"; sleep 4
+shot S3
+cp /kms/sd/kiosk-reloaded.toml /etc/rings/kiosk.toml.new && mv /etc/rings/kiosk.toml.new /etc/rings/kiosk.toml
+systemctl reload $U; log "reloaded: $(show)"
+sleep 4; shot S4
+P=$(pid); T=$(up); kill -KILL $P; log "SIGKILL $P"
+if back $P; then log "back after SIGKILL in $(awk "BEGIN{print $(up) - $T}") s: $(show)"; else log "not back after SIGKILL: $(show)"; fi
+sleep 3; shot S5
+ls -l /var/lib/rings/ >> $O/sd-test.log 2>&1
+journalctl -b -o short-monotonic -u $U > $O/journal-rings.txt
+journalctl -b -o short-monotonic > $O/journal-all.txt
+log "done"; sync
+systemctl poweroff
