@@ -25,6 +25,8 @@ let package = Package(
         .systemLibrary(name: "CSystemd"),
         // What runs in a crash's signal handler, in C: nothing of the Swift runtime may run there.
         .target(name: "CCrash"),
+        // Whether a Wayland compositor has a seat, asked before SDL's driver (which crashes without one).
+        .target(name: "CWaylandProbe", linkerSettings: [.linkedLibrary("wayland-client")]),
 
         // MARK: Pixels: rasteriser and paint sources
         .target(name: "RingsRaster", swiftSettings: optimised),
@@ -41,7 +43,7 @@ let package = Package(
         .target(name: "Rings", dependencies: ["CMosquitto", "RingsRaster", "Shaders", "RingsAnimation", "RingsAssets"], swiftSettings: optimised),
 
         // MARK: SDL and the executable
-        .target(name: "RingsSDL", dependencies: ["CSDL2", "CSDL2SysWM", "CFontconfig", "CSystemd", "Rings", "RingsAnimation", "RingsRaster"], swiftSettings: optimised),
+        .target(name: "RingsSDL", dependencies: ["CSDL2", "CWaylandProbe", "CSDL2SysWM", "CFontconfig", "CSystemd", "Rings", "RingsAnimation", "RingsRaster"], swiftSettings: optimised),
         .executableTarget(name: "rings", dependencies: [
             "CCrash", "Rings", "RingsSDL", "RingsPNG", "RingsRaster", "RingsAnimation", "Shaders",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

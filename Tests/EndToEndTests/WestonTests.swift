@@ -53,4 +53,29 @@ import Testing
         rings.waitUntilExit()
         #expect(rings.terminationStatus == 0 && said.isEmpty, "nothing on stderr (libdecor's plugin is there): \(said)")
     }
+
+    /// A compositor without a seat (headless weston): SDL 2.26's Wayland driver would crash in
+    /// SDL_Init; `rings` asks first and says so in one line, status 1, or opens on X11 when it can.
+    @Test(.enabled(if: Compositor.missingWestonTools.isEmpty, "needs \(Compositor.westonTools.joined(separator: ", ")) (make test installs them)"))
+    func aCompositorWithoutASeatIsSaidInOneLineOrLeftForX11() throws {
+        let weston = try Compositor(.weston(x: nil))
+        let prepared = try weston.process(weston.binary, ["--no-intro", "--size", "200x200"], native: true)
+        let alone = try runProgram(prepared.executableURL!.path, prepared.arguments ?? [], environment: prepared.environment, timeout: 20)
+        #expect(alone.status == 1, "status \(alone.status): \(alone.stderr)")
+        #expect(alone.stderr == "rings: error: the Wayland compositor offers no seat (wl_seat), which SDL's Wayland driver needs\n", "\(alone.stderr)")
+
+        let display = try VirtualDisplay()
+        let errors = Pipe()
+        let process = try weston.process(weston.binary, ["--no-intro", "--size", "200x200"], native: true)
+        process.environment?["DISPLAY"] = display.name
+        process.standardError = errors
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        _ = try display.xdotool(["search", "--sync", "--onlyvisible", "--name", "^rings"])
+        kill(process.processIdentifier, SIGTERM)
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(said == "rings: native Wayland could not start (the Wayland compositor offers no seat (wl_seat), which SDL's Wayland driver needs); using X11 (\(display.name))\n", "\(said)")
+    }
 }

@@ -19,8 +19,8 @@ public final class Compositor {
     /// Which compositor: cage (a kiosk, one client fullscreen), or sway with its headless output at
     /// 1920x1080 physical pixels and this scale (a tiling desktop, no borders or gaps), or weston
     /// in a window of the X display `x` (a desktop that leaves decorations to its clients, as GNOME
-    /// does; headless weston has no seat, without which SDL 2.26 crashes).
-    public enum Kind: Sendable { case cage, sway(scale: String), weston(x: String) }
+    /// does), or headless without one (then weston has no seat, without which SDL 2.26 crashes).
+    public enum Kind: Sendable { case cage, sway(scale: String), weston(x: String?) }
 
     /// The user that runs cage and its clients when the tests run as root.
     static let userName = "rings-kiosk"
@@ -63,12 +63,13 @@ public final class Compositor {
                 """.write(toFile: config, atomically: true, encoding: .utf8)
             if let user { _ = try runProgram(which("chown")!, ["\(user.uid):\(user.gid)", config]) }
             cage.arguments = ["-c", config]
-        case .weston:
+        case let .weston(x):
             cage.executableURL = URL(fileURLWithPath: which("weston")!)
-            cage.arguments = ["--backend=x11-backend.so", "--width=1024", "--height=768", "--socket=wayland-rings", "--idle-time=0"]
+            cage.arguments = [x == nil ? "--backend=headless-backend.so" : "--backend=x11-backend.so", "--width=1024", "--height=768",
+                              "--socket=wayland-rings", "--idle-time=0"]
         }
         var environment = Self.baseEnvironment(runtime)
-        if case let .weston(x) = kind { environment["DISPLAY"] = x }
+        if case let .weston(x?) = kind { environment["DISPLAY"] = x }
         try Self.prepare(cage, user: user, environment: environment)
         cage.standardInput = FileHandle.nullDevice
         cage.standardOutput = FileHandle.nullDevice
@@ -82,7 +83,7 @@ public final class Compositor {
             usleep(50_000)
             if case let .weston(x) = kind {
                 // weston runs no client to announce it: its socket appears when it is ready.
-                names = FileManager.default.fileExists(atPath: runtime + "/wayland-rings") ? ["wayland-rings", x] : []
+                names = FileManager.default.fileExists(atPath: runtime + "/wayland-rings") ? ["wayland-rings", x ?? "none"] : []
                 continue
             }
             names = ((try? String(contentsOfFile: info, encoding: .utf8)) ?? "").split(whereSeparator: \.isWhitespace).map(String.init)

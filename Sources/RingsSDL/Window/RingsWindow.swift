@@ -1,4 +1,5 @@
 import CSDL2
+import CWaylandProbe
 import Foundation
 import Rings
 import RingsRaster
@@ -59,24 +60,33 @@ public final class RingsWindow {
     static func startVideo(trying drivers: [String], requested: String, environment env: [String: String]) throws(SDLError) -> String {
         var failure = SDLError("no display available")
         for (index, name) in (drivers.isEmpty ? [""] : drivers).enumerated() {
-            if !name.isEmpty { SDL_SetHint(SDL_HINT_VIDEODRIVER, name) }
-            // Before SDL opens the display too: SDL keeps the handler it finds and puts it back when
-            // its video subsystem quits, while errors from its second connection may still be on the way.
-            X11Errors.guardProcess()
-            if SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 {
-                let started = SDL_GetCurrentVideoDriver().map { String(cString: $0).lowercased() } ?? ""
-                // An unreachable display makes SDL fall back to its invisible drivers: no window for a person.
-                if !["offscreen", "dummy"].contains(started) || requested.lowercased() == started { return started }
-                SDL_QuitSubSystem(SDL_INIT_VIDEO)
-                failure = SDLError("no display available (cannot reach \(env["DISPLAY"] ?? env["WAYLAND_DISPLAY"] ?? "a display"))")
-            } else {
-                failure = SDLError.last(name.isEmpty ? "no display available" : "no display available on \(name)")
-            }
-            if index + 1 < drivers.count {
-                StandardError.say("rings: native Wayland could not start (\(failure)); using X11 (\(env["DISPLAY"] ?? ""))")
+            if index > 0 { StandardError.say("rings: native Wayland could not start (\(failure)); using X11 (\(env["DISPLAY"] ?? ""))") }
+            switch startVideo(name, requested: requested, environment: env) {
+            case let .success(started): return started
+            case let .failure(error): failure = error
             }
         }
         throw failure
+    }
+
+    /// Starts SDL's video on driver `name` (SDL's own choice for ""): its name, or why not.
+    private static func startVideo(_ name: String, requested: String, environment env: [String: String]) -> Result<String, SDLError> {
+        if !name.isEmpty { SDL_SetHint(SDL_HINT_VIDEODRIVER, name) }
+        // SDL 2.26 crashes in SDL_Init on a compositor without a seat (headless weston): asked first.
+        if (name.isEmpty ? requested.lowercased() : name) == "wayland", rings_wayland_has_seat(nil) == 0 {
+            return .failure(SDLError("the Wayland compositor offers no seat (wl_seat), which SDL's Wayland driver needs"))
+        }
+        // Before SDL opens the display too: SDL keeps the handler it finds and puts it back when
+        // its video subsystem quits, while errors from its second connection may still be on the way.
+        X11Errors.guardProcess()
+        guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else {
+            return .failure(SDLError.last(name.isEmpty ? "no display available" : "no display available on \(name)"))
+        }
+        let started = SDL_GetCurrentVideoDriver().map { String(cString: $0).lowercased() } ?? ""
+        // An unreachable display makes SDL fall back to its invisible drivers: no window for a person.
+        if !["offscreen", "dummy"].contains(started) || requested.lowercased() == started { return .success(started) }
+        SDL_QuitSubSystem(SDL_INIT_VIDEO)
+        return .failure(SDLError("no display available (cannot reach \(env["DISPLAY"] ?? env["WAYLAND_DISPLAY"] ?? "a display"))"))
     }
 
     /// The presenter kind for `mode` under `driver` (SDL's name, any case): vsync where SDL has no
