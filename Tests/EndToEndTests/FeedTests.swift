@@ -26,6 +26,23 @@ import TestSupport
 
     static let ready = VirtualDisplay.missingTools.isEmpty
 
+    /// A state-file path that is no regular file (a FIFO, whose open would block for ever; a folder)
+    /// is said in one line and not used: the window opens and runs.
+    @Test(.enabled(if: ready, "needs the display tools (make test installs them)"))
+    func aStateFileThatIsNoRegularFileIsSaidAndLeftAlone() throws {
+        let fifo = directory + "/state.fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        for path in [fifo, directory] {
+            let (process, _, display, _, errors) = try launch(["--feed", directory + "/no-feed", "--state-file", path, "--no-intro"])
+            defer { withExtendedLifetime(display) {} }
+            kill(process.processIdentifier, SIGTERM)
+            let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+            #expect(said.contains("rings: state file \(path) is not a regular file; the last values are not shown\n"), "\(said)")
+        }
+    }
+
     /// Nothing invented: a kiosk fed through a FIFO shows empty rings until a line comes (not the
     /// theme's sample values), then the rings that line names; a feed path that does not exist is said
     /// on stderr and tried again until it does.

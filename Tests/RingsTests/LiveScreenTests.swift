@@ -233,5 +233,27 @@ import TestSupport
         #expect(ValueMemory.decode(Data(#"{"rings": [{"name": "Move", "value": 99}]}"#.utf8), names: ["Move"]) == nil, "out of range")
         #expect(ValueMemory.decode(Data("not json".utf8), names: ["Move"]) == nil)
         #expect(ValueMemory.decode(Data(repeating: 32, count: 70_000), names: ["Move"]) == nil, "too large to be ours")
+        for time in ["-1e300", "-1", "1e300", "9e15", "1.8e9"] {
+            let text = #"{"rings": [{"name": "Move", "value": 0.5, "time": "# + time + "}]}"
+            #expect(ValueMemory.decode(Data(text.utf8), names: ["Move"], now: 1_795_000_000) == nil, "a time no clock gave: \(time)")
+        }
+    }
+
+    /// Whatever times a memory holds (one made by hand, not read from a file), the legend says an
+    /// age and nothing traps (the regression: a time of -1e300 trapped every start converting the age).
+    @Test func anyRememberedTimeGivesAnAgeInWords() {
+        let memory = ValueMemory(rings: [.init(name: "Move", value: 0.5, time: -1e300), .init(name: "Exercise", value: 0.6, time: 1e300),
+                                         .init(name: "Stand", value: 0.7, time: -.infinity)])
+        var options = LiveScreen.Options(theme: .standard, values: [0, 0, 0], spec: .tween(duration: 0.1, curve: .linear),
+                                         feed: .path("/nonexistent/rings-feed"), startsEmpty: true)
+        options.remembered = memory
+        let screen = LiveScreen(options: options, glyphs: BoxGlyphs(), problems: ProblemLog(now: { 0 }, write: { _ in }))
+        let clock = ManualClock(), loop = FrameLoop(clock: clock)
+        screen.start(on: loop, stats: FrameStats(), wake: {})
+        defer { screen.stop() }
+        clock.advance(by: 1)
+        loop.runDue()
+        let legend = chrome(screen, at: clock.now())?.legend.map { "\($0.name) \($0.value)" } ?? []
+        #expect(legend == ["Move 50%  stale 999+ d", "Exercise 60%  stale 1 s", "Stand 70%  stale 999+ d"], "\(legend)")
     }
 }

@@ -64,12 +64,16 @@ struct Staleness {
     /// The widest note, for the legend's width.
     static let widestNote = "stale 59 m"
 
+    /// An age in words, for any number at all: a time from the future is "0 s", and past 999 days
+    /// the days stop counting (no conversion to Int can overflow).
     static func age(_ seconds: Double) -> String {
+        guard seconds.isFinite, seconds > 0 else { return seconds == .infinity ? "999+ d" : "0 s" }
         switch seconds {
-        case ..<60: "\(Int(seconds)) s"
-        case ..<3600: "\(Int(seconds / 60)) m"
-        case ..<172_800: "\(Int(seconds / 3600)) h"
-        default: "\(Int(seconds / 86_400)) d"
+        case ..<60: return "\(Int(seconds)) s"
+        case ..<3600: return "\(Int(seconds / 60)) m"
+        case ..<172_800: return "\(Int(seconds / 3600)) h"
+        case ..<(1000 * 86_400): return "\(Int(seconds / 86_400)) d"
+        default: return "999+ d"
         }
     }
 }

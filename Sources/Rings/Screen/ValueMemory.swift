@@ -16,13 +16,16 @@ public struct ValueMemory: Codable, Equatable, Sendable {
     public init(rings: [Entry]) { self.rings = rings }
 
     /// A state file larger than this is not one of ours.
-    static let largest = 64 * 1024
+    public static let largest = 64 * 1024
 
-    /// The memory in `data`, if it is one and names the same rings in the same order; else nil.
-    public static func decode(_ data: Data, names: [String]) -> ValueMemory? {
+    /// The memory in `data`, if it is one and names the same rings in the same order; else nil. Every
+    /// value must be one a ring takes, and every time one a clock can have given: from 1970 to a day
+    /// past `now` (seconds since 1970), so that no age shown or worked out from it is absurd.
+    public static func decode(_ data: Data, names: [String], now: Double = Date().timeIntervalSince1970) -> ValueMemory? {
         guard data.count <= largest, let memory = try? JSONDecoder().decode(ValueMemory.self, from: data),
               memory.rings.map(\.name) == names,
-              memory.rings.allSatisfy({ entry in entry.value.map { $0.isFinite && (0...RingValues.maximumProgress).contains($0) } ?? true })
+              memory.rings.allSatisfy({ entry in entry.value.map { $0.isFinite && (0...RingValues.maximumProgress).contains($0) } ?? true }),
+              memory.rings.allSatisfy({ entry in entry.time.map { $0.isFinite && (0...(now + 86_400)).contains($0) } ?? true })
         else { return nil }
         return memory
     }
