@@ -77,4 +77,15 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("\(path):2: kiosk: "))
     }
+
+    /// check-config's ok line echoes ring names, escaped: no ESC, BEL, DEL or bidirectional override
+    /// reaches the terminal (the regression: names echoed raw).
+    @Test func checkConfigNeverEchoesAControlCharacter() throws {
+        let path = scratch.path + "/names.toml"
+        // TOML's own escapes, in a raw string: the file holds backslashes, the name the characters.
+        try #"[[ring]]\#nname = "A\u001B[31mB\u0007\u202Ec\u007F""#.write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try runProgram(ringsBinary, ["check-config", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "\(path): ok: theme activity, 800x800, rings A\\x1B[31mB\\x07\\u{202E}c\\x7F\n", "\(result.stdout)")
+    }
 }

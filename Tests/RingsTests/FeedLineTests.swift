@@ -23,6 +23,17 @@ import TestSupport
         #expect(values("3=0.1,1=0.2") == [2: 0.1, 0: 0.2])
     }
 
+    /// A byte-order mark before a line (a file written by Notepad or PowerShell) is not part of it,
+    /// as bytes and as text, plain or JSON (the regression: "no ring '1'", the mark invisible).
+    @Test func aByteOrderMarkIsNoPartOfALine() {
+        #expect(values("\u{FEFF}1=0.9") == [0: 0.9])
+        #expect(values("\u{FEFF}{\"move\": 0.5}") == [0: 0.5])
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("2=50%".utf8)
+        guard case let .success(updates) = FeedLine.parse(bytes, names: names) else { Issue.record("the marked line was refused"); return }
+        #expect(updates.map(\.ring) == [1] && updates.map(\.value) == [0.5])
+        #expect(reason("\u{FEFF}") != nil, "a mark alone is an empty line")
+    }
+
     @Test func aPlainNumberIsAnAmountOfTheRingsGoal() throws {
         let goals: [Double?] = [nil, nil, 600]
         let parsed = try FeedLine.parse("stand=430 1=0.5 3=50%", names: names, goals: goals).get()

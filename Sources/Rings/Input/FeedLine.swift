@@ -33,7 +33,9 @@ public enum FeedLine {
     }
 
     public static func parse(_ line: String, names: [String], goals: [Double?] = []) -> Result<[(ring: Int, value: Double)], Rejection> {
-        let text = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        // A byte-order mark (what Notepad and PowerShell put before a file's first line) is no part of a line.
+        let unmarked = line.unicodeScalars.first == "\u{FEFF}" ? String(line.unicodeScalars.dropFirst()) : line
+        let text = unmarked.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { return .failure(Rejection(kind: .empty, reason: "empty line")) }
         guard text.unicodeScalars.allSatisfy({ $0.value >= 0x20 || $0 == "\t" }) else {
             return .failure(Rejection(kind: .notText, reason: "line holds control characters"))

@@ -27,15 +27,19 @@ public enum StandardError {
             case "\t": out += "\\t"
             case "\r": out += "\\r"
             case "\0": out += "\\0"
-            case _ where isControl(scalar): out += "\\x" + String(format: "%02X", scalar.value)
+            case _ where isControl(scalar):
+                out += scalar.value <= 0xFF ? "\\x" + String(format: "%02X", scalar.value) : "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             default: out.unicodeScalars.append(scalar)
             }
         }
         return out
     }
 
+    /// C0 and C1 controls, DEL, and the bidirectional controls that would reorder what a terminal
+    /// shows after them (U+202A-U+202E, U+2066-U+2069).
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x202A...0x202E).contains(scalar.value)
+            || (0x2066...0x2069).contains(scalar.value)
     }
 
     /// Makes stderr safe to write for the life of the process: a reader that went away is an error

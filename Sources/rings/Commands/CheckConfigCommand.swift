@@ -22,6 +22,7 @@ struct CheckConfigCommand: ParsableCommand {
         let scene = try SceneOptions.parse([]).scene(defaultSize: (800, 800), file: config)
         _ = try TimingOptions.parse([]).checked(file: config)
         let names = scene.values.indices.map { scene.theme.style(ofRing: $0).name }
-        print("\(file): ok: theme \(scene.theme.name), \(scene.width)x\(scene.height), rings \(names.joined(separator: ", "))")
+        // Names as the file wrote them, but never a character that would steer the terminal.
+        print(StandardError.oneLine("\(file): ok: theme \(scene.theme.name), \(scene.width)x\(scene.height), rings \(names.joined(separator: ", "))"))
     }
 }
