@@ -58,6 +58,9 @@ import TestSupport
         (["render", "--from", "0", "--progress", "1", "--keyframes", "three-phase"], "unknown keyframes"),
         (["render", "--from", "0", "--progress", "1", "--duration", "-1"], "--duration"),
         (["record", "--progress", "1"], "needs --from"), (["record", "--from", "0", "--progress", "1", "--fps", "0"], "--fps"),
+        // What only shapes an animation is refused without one, never ignored.
+        (["render", "--curve", "nonsense"], "--curve needs --from"), (["render", "--duration", "2"], "--duration needs --from"),
+        (["render", "--keyframes", "two-phase"], "--keyframes needs --from"),
     ])
     func badAnimationOptionsGiveOneLine(arguments: [String], message: String) throws {
         let out = "\(directory)/bad-\(abs(arguments.joined().hashValue))"

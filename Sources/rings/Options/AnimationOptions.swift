@@ -32,9 +32,14 @@ struct AnimationOptions: ParsableArguments {
                                valueName: "preset"))
     var keyframes: String?
 
-    /// The animation from --from to the scene's values, or nil without --from.
+    /// The animation from --from to the scene's values, or nil without --from; what only shapes an
+    /// animation (--duration, --curve, --keyframes) is refused without one, never ignored.
     func animation(to scene: RingScene, file: ConfigFile = ConfigFile()) throws(UserError) -> (any Animation<AnimatableVector>)? {
-        guard let from else { return nil }
+        guard let from else {
+            let given = [("--duration", timing.duration != nil), ("--curve", timing.curve != nil), ("--keyframes", keyframes != nil)]
+            if let option = given.first(where: { $0.1 })?.0 { throw UserError("\(option) needs --from: the values to animate from") }
+            return nil
+        }
         let start: [Double]
         do { start = try RingValues.parse(from) } catch { throw UserError(error) }
         guard start.count == scene.values.count else {
