@@ -38,4 +38,41 @@ import Testing
         #expect(waitFor("3=0.1"))
         #expect(heard.withLock { $0 } == ["1=0.3", "1=0.7", "1=0.75 2=0.5", "3=0.1"], "an append is not a rewrite")
     }
+
+    /// A FIFO's last line is taken when its writer closes, newline or not (the regression:
+    /// `printf '1=0.9' > fifo` was dropped without a word).
+    @Test func aFIFOsLastLineIsTakenWhenItsWriterCloses() throws {
+        let path = NSTemporaryDirectory() + "rings-fifo-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        #expect(mkfifo(path, 0o600) == 0)
+        defer { unlink(path) }
+        let heard = Mutex<[String]>([])
+        let feed = LineFeed(source: .path(path), report: { _ in }) { _, line in heard.withLock { $0.append(String(decoding: line, as: UTF8.self)) } }
+        feed.start()
+        defer { feed.stop() }
+        for text in ["1=0.3\n2=0.4", "3=0.5"] {
+            let handle = try #require(FileHandle(forWritingAtPath: path))   // waits for the feed to open its end
+            handle.write(Data(text.utf8))
+            try handle.close()
+        }
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline && heard.withLock({ $0.count }) < 3 { usleep(20_000) }
+        #expect(heard.withLock { $0 } == ["1=0.3", "2=0.4", "3=0.5"])
+    }
+
+    /// A path that can never give lines (a folder, a device such as /dev/null or /dev/zero) is said,
+    /// in the legend's words and a report, and waited on with a growing pause, not read in a busy loop.
+    @Test(arguments: [("folder", "a folder"), ("/dev/null", "not a file or FIFO"), ("/dev/zero", "not a file or FIFO")])
+    func aPathThatCanNeverGiveLinesIsSaidAndNotSpunOn(path: String, words: String) {
+        let target = path == "folder" ? NSTemporaryDirectory() : path
+        let reports = Mutex(0), states = Mutex<[String?]>([]), lines = Mutex(0)
+        let feed = LineFeed(source: .path(target), report: { _ in reports.withLock { $0 += 1 } }, state: { said in states.withLock { $0.append(said) } }) { _, _ in
+            lines.withLock { $0 += 1 }
+        }
+        feed.start()
+        usleep(1_300_000)
+        feed.stop()
+        #expect(lines.withLock { $0 } == 0)
+        #expect((1...5).contains(reports.withLock { $0 }), "pauses of 0.25, 0.5, 1 s: \(reports.withLock { $0 }) reports in 1.3 s")
+        #expect(states.withLock { $0.first } == "\(words): \(target)", "\(states.withLock { $0 })")
+    }
 }
