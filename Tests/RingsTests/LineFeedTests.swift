@@ -49,13 +49,14 @@ import Testing
         let feed = LineFeed(source: .path(path), report: { _ in }) { _, line in heard.withLock { $0.append(String(decoding: line, as: UTF8.self)) } }
         feed.start()
         defer { feed.stop() }
-        for text in ["1=0.3\n2=0.4", "3=0.5"] {
+        // Two writers one after the other (overlapping, they would be one stream with no end between).
+        for (text, count) in [("1=0.3\n2=0.4", 2), ("3=0.5", 3)] {
             let handle = try #require(FileHandle(forWritingAtPath: path))   // waits for the feed to open its end
             handle.write(Data(text.utf8))
             try handle.close()
+            let deadline = Date().addingTimeInterval(5)
+            while Date() < deadline && heard.withLock({ $0.count }) < count { usleep(20_000) }
         }
-        let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline && heard.withLock({ $0.count }) < 3 { usleep(20_000) }
         #expect(heard.withLock { $0 } == ["1=0.3", "2=0.4", "3=0.5"])
     }
 

@@ -38,7 +38,7 @@ public final class LineFeed: @unchecked Sendable {
             /// Says why the feed gives nothing, and waits longer each time (0.25 s doubling to 5 s).
             func wait(_ words: String, _ problem: String) {
                 state("\(words): \(path)")
-                report("the feed \(path) \(problem); trying again")
+                report(problem + "; trying again")
                 Thread.sleep(forTimeInterval: backoff)
                 backoff = min(5, backoff * 2)
             }
@@ -47,7 +47,7 @@ public final class LineFeed: @unchecked Sendable {
                 let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
                 guard fd >= 0 else {
                     let code = errno
-                    wait(SourceHealth.words(errno: code), "cannot be opened: \(String(cString: strerror(code)))")
+                    wait(SourceHealth.words(errno: code), "cannot open the feed \(path): \(String(cString: strerror(code)))")
                     continue
                 }
                 var info = stat()
@@ -55,7 +55,8 @@ public final class LineFeed: @unchecked Sendable {
                 // Only a file or a FIFO gives lines: a folder, /dev/null or /dev/zero would be read in a busy loop.
                 guard kind == S_IFREG || kind == S_IFIFO else {
                     close(fd)
-                    wait(kind == S_IFDIR ? "a folder" : "not a file or FIFO", kind == S_IFDIR ? "is a folder, not a file" : "is not a file or FIFO (a device?)")
+                    wait(kind == S_IFDIR ? "a folder" : "not a file or FIFO",
+                         "the feed \(path) is " + (kind == S_IFDIR ? "a folder, not a file" : "not a file or FIFO (a device?)"))
                     continue
                 }
                 // Blocking reads from here on: a FIFO with no writer waits for one in poll, not in a loop.
@@ -65,7 +66,7 @@ public final class LineFeed: @unchecked Sendable {
                 close(fd)
                 switch ended {
                 case .changed, .writerClosed: backoff = 0.25
-                case let .failed(code): wait("unreadable", "cannot be read: \(String(cString: strerror(code)))")
+                case let .failed(code): wait("unreadable", "cannot read the feed \(path): \(String(cString: strerror(code)))")
                 }
             }
         }
