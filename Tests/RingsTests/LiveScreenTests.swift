@@ -239,6 +239,35 @@ import TestSupport
         }
     }
 
+    /// A value that merely repeats is not written to the state file again (each write is a flush to
+    /// a kiosk's SD card; the regression: once a second); a new value is.
+    @Test func aRepeatedValueIsNotWrittenAgain() throws {
+        let path = "/tmp/rings-keep-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        FileManager.default.createFile(atPath: path, contents: Data("1=0.5\n".utf8))
+        defer { unlink(path) }
+        let written = Mutex<[ValueMemory]>([])
+        var options = LiveScreen.Options(theme: .standard, values: [0, 0, 0], spec: .tween(duration: 0.1, curve: .linear),
+                                         feed: .path(path), startsEmpty: true)
+        options.remember = { memory in written.withLock { $0.append(memory) } }
+        let screen = LiveScreen(options: options, glyphs: BoxGlyphs(), problems: ProblemLog(now: { 0 }, write: { _ in }))
+        let clock = ManualClock(), loop = FrameLoop(clock: clock)
+        screen.start(on: loop, stats: FrameStats(), wake: {})
+        defer { screen.stop() }
+        func append(_ line: String) throws {
+            let handle = try #require(FileHandle(forWritingAtPath: path))
+            handle.seekToEndOfFile()
+            handle.write(Data(line.utf8))
+            try handle.close()
+        }
+        func tick(seconds: Int) { for _ in 0..<seconds * 5 { usleep(20_000); clock.advance(by: 0.2); screen.wake(at: clock.now()); loop.runDue() } }
+        #expect(eventually(within: 5) { tick(seconds: 1); return written.withLock { $0.count } == 1 }, "the first value is kept")
+        for _ in 0..<4 { try append("1=0.5\n"); tick(seconds: 1) }
+        #expect(written.withLock { $0.count } == 1, "the same value four times more: \(written.withLock { $0.count }) writes")
+        try append("1=0.6\n")
+        #expect(eventually(within: 5) { tick(seconds: 1); return written.withLock { $0.count } == 2 }, "a new value is kept")
+        #expect(written.withLock { $0.last?.rings.first?.value } == 0.6)
+    }
+
     /// Whatever times a memory holds (one made by hand, not read from a file), the legend says an
     /// age and nothing traps (the regression: a time of -1e300 trapped every start converting the age).
     @Test func anyRememberedTimeGivesAnAgeInWords() {

@@ -109,14 +109,22 @@ extension LiveScreen {
         changed = true
     }
 
-    /// Hands the values to the state file when they have changed.
+    /// How old the kept times may grow while the values only repeat: then they are written again,
+    /// so that the ages a restart shows are right to within this.
+    static let keptTimesLast: TimeInterval = 600
+
+    /// Hands the values to the state file when they have changed, or when they have only been
+    /// repeated for `keptTimesLast` (not every second: each write is a flush to disk).
     func keep() {
         guard unsaved, let remember = options.remember else { return }
+        let values = model.targets.indices.map { ring in valueTimes[ring] == nil ? nil : model.targets[ring] }
+        let now = Date()
+        if let kept, kept.values == values, now.timeIntervalSince(kept.at) < Self.keptTimesLast { return }
         unsaved = false
+        kept = (values, now)
         let names = model.targets.indices.map { options.theme.style(ofRing: $0).name }
         remember(ValueMemory(rings: names.indices.map { ring in
-            let time = valueTimes[ring]
-            return ValueMemory.Entry(name: names[ring], value: time == nil ? nil : model.targets[ring], time: time?.timeIntervalSince1970)
+            ValueMemory.Entry(name: names[ring], value: values[ring], time: valueTimes[ring]?.timeIntervalSince1970)
         }))
     }
 

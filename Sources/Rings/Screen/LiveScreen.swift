@@ -83,6 +83,9 @@ public final class LiveScreen: Screen {
     /// When each ring's value came (wall clock), for the state file; and whether it has changed since last kept.
     var valueTimes: [Date?]
     var unsaved = false
+    /// The values last handed to the state file, and when: a value that merely repeats is not written
+    /// again until the kept times are `StateFile`-old (wear on a Pi's SD card).
+    var kept: (values: [Double?], at: Date)?
     var stats = FrameStats()
     private var showHelp = false, showGraph = false
     /// Keys and pointer, with the state a press or a hovered button carries from one input to the next.
