@@ -87,7 +87,10 @@ import TestSupport
                       ("[mqtt]\nurl = \"mqtt://x\"\ntopic = \"a\"\npassword = \"p\"\n", ":4: mqtt.password: is never kept in the config"),
                       ("[mqtt]\nurl = \"mqtt://x\"\ntopic = \"a\"\nca = \"ca.pem\"\n", ":1: mqtt: ca is for TLS: the url must start with mqtts://"),
                       ("[mqtt]\nurl = \"mqtts://x\"\ntopic = \"a\"\nca = \"gone.pem\"\n", ":1: mqtt: ca /"),
-                      ("[mqtt]\nurl = \"mqtts://x\"\ntopic = \"a\"\nusername = \"u\"\npassword-file = \"gone.pw\"\n", ":1: mqtt: password-file /")])
+                      ("[mqtt]\nurl = \"mqtts://x\"\ntopic = \"a\"\nusername = \"u\"\npassword-file = \"gone.pw\"\n", ":1: mqtt: password-file /"),
+                      // A filter no message can match, and a NUL the TOML parser would cut a string at.
+                      ("[mqtt]\nurl = \"mqtt://x\"\ntopic = [\"a/+\", \"a/#/b\"]\n", ":1: mqtt: topic filter 'a/#/b' has # other than as its whole last level"),
+                      ("[mqtt]\nurl = \"mqtt://x\"\ntopic = \"a\\u0000b\"\n", ":3: file: holds an escaped NUL")])
     func badFilesSayWhereAndWhy(text: String, message: String) throws {
         let path = try file("case-\(abs(text.hashValue)).toml", text)
         let result = try runProgram(ringsBinary, ["check-config", path])

@@ -22,6 +22,17 @@ import Testing
         #expect(values("office/rings/move", String(repeating: "1", count: 5000)) == nil, "too long")
     }
 
+    /// Topic filters by MQTT's rules (3.1.1, 4.7): filters a broker would take and never match are
+    /// refused before connecting (the regression: accepted, "connected", and nothing ever came).
+    @Test func topicFiltersFollowMQTTsRules() {
+        for good in ["a", "a/b", "a/+/b", "+", "#", "a/#", "+/+/#", "/a", "a/", "office rings/Move"] {
+            #expect(MQTTFeed.Settings.filterProblem(good) == nil, "\(good)")
+        }
+        for bad in ["a/#/b", "a#", "#/1", "+a/b", "a/b+", "a/+b/c", "", "a\u{0}b", String(repeating: "x", count: 257)] {
+            #expect(MQTTFeed.Settings.filterProblem(bad) != nil, "\(bad)")
+        }
+    }
+
     @Test func brokerAddresses() throws {
         let plain = try MQTTFeed.Settings(url: "mqtt://broker.local", topics: ["a/#"])
         #expect(plain.host == "broker.local" && plain.port == 1883 && !plain.tls && plain.qos == 1)

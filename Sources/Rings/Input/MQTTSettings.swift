@@ -35,12 +35,15 @@ extension MQTTFeed {
                 host = String(hostPort[..<colon]); port = p
             }
             guard !host.isEmpty else { throw Problem("\(url): no host") }
-            guard !topics.isEmpty, topics.count <= 16, topics.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 256 }) else {
-                throw Problem("--topic: give 1 to 16 topic filters")
+            guard !topics.isEmpty, topics.count <= 16 else { throw Problem("--topic: give 1 to 16 topic filters") }
+            for topic in topics {
+                if let problem = Settings.filterProblem(topic) {
+                    throw Problem("topic filter '\(StandardError.oneLine(topic))' \(problem): no message could ever match it")
+                }
             }
             guard (0...1).contains(qos) else { throw Problem("qos must be 0 or 1, not \(qos)") }
             guard (5...3600).contains(keepalive) else { throw Problem("keepalive must be 5 to 3600 seconds, not \(keepalive)") }
-            if let statusTopic, statusTopic.isEmpty || statusTopic.utf8.count > 256 || statusTopic.contains(where: { "+#".contains($0) }) {
+            if let statusTopic, statusTopic.isEmpty || statusTopic.utf8.count > 256 || statusTopic.contains(where: { "+#\u{0}".contains($0) }) {
                 throw Problem("status-topic must be a topic name (no + or #), not '\(statusTopic)'")
             }
             if scheme == "mqtt", let given = [("ca", ca), ("cert", cert), ("key", key)].first(where: { $0.1 != nil }) {
@@ -54,6 +57,20 @@ extension MQTTFeed {
             self.ca = ca; self.cert = cert; self.key = key; self.username = username; self.password = password
             self.clientID = clientID ?? "rings-\(ProcessInfo.processInfo.hostName)-\(getpid())"
             self.keepsSession = clientID != nil && qos == 1
+        }
+
+        /// Why `filter` is not an MQTT topic filter (MQTT 3.1.1, 4.7), or nil when it is: 1 to 256
+        /// bytes, no NUL, `#` only as a whole last level, `+` only as a whole level. A broker takes
+        /// some malformed filters and then sends nothing: they are refused before connecting.
+        public static func filterProblem(_ filter: String) -> String? {
+            if filter.isEmpty || filter.utf8.count > 256 { return "must be 1 to 256 bytes long" }
+            if filter.unicodeScalars.contains("\u{0}") { return "holds a NUL character" }
+            let levels = filter.split(separator: "/", omittingEmptySubsequences: false)
+            for (index, level) in levels.enumerated() {
+                if level.contains("#") && (level != "#" || index != levels.count - 1) { return "has # other than as its whole last level" }
+                if level.contains("+") && level != "+" { return "has + other than as a whole level" }
+            }
+            return nil
         }
 
         /// The password in `path`: its first line, which must not be empty; the file at most 4 KB.

@@ -84,6 +84,12 @@ struct ConfigFile {
         guard let text = String(data: data, encoding: .utf8) else {
             throw ConfigErrors(problems: [ConfigProblem(file: path, line: 1, key: "file", problem: "is not UTF-8 text")])
         }
+        // An escaped NUL in a string would be cut there on its way from the TOML parser (a C string):
+        // a topic "a\u0000b" would become "a". Refused where it stands.
+        if let range = text.range(of: #"(?<!\\)(\\\\)*\\(u0{4}|U0{8})"#, options: .regularExpression) {
+            let line = text[..<range.lowerBound].filter { $0 == "\n" }.count + 1
+            throw ConfigErrors(problems: [ConfigProblem(file: path, line: line, key: "file", problem: "holds an escaped NUL (\\u0000), which no setting can take")])
+        }
         let table: TOMLTable
         do { table = try TOMLTable(string: text) } catch let error as TOMLParseError {
             throw ConfigErrors(problems: [ConfigProblem(file: path, line: Int(error.source.begin.line), key: "syntax", problem: error.description)])
