@@ -35,9 +35,7 @@ import TestSupport
         for path in [fifo, directory] {
             let (process, _, display, _, errors) = try launch(["--feed", directory + "/no-feed", "--state-file", path, "--no-intro"])
             defer { withExtendedLifetime(display) {} }
-            kill(process.processIdentifier, SIGTERM)
-            let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
+            let said = terminate(process, reading: errors)[0]
             #expect(process.terminationStatus == 0)
             #expect(said.contains("rings: state file \(path) is not a regular file; the last values are not shown\n"), "\(said)")
         }

@@ -39,12 +39,10 @@ import Testing
         #expect(rect == IntRect(x: 0, y: 0, width: 960, height: 540), "a tiled window fills its tile: \(rect)")
         let expected = try ringsRender("1920x1080", "0.72,1.35,0.48")
         #expect(try settled { differingPixels(try sway.screenshot(), expected) } == 0, "the window equals rings render at the physical size")
-        kill(rings.processIdentifier, SIGTERM)
-        let stats = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        rings.waitUntilExit()
+        let ended = terminate(rings, reading: output, errors)
+        let (stats, said) = (ended[0], ended[1])
         #expect(rings.terminationStatus == 0)
         #expect(stats.contains(" on wayland, "), "\(stats)")
-        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(said.isEmpty, "nothing on stderr: \(said)")
     }
 
@@ -88,10 +86,8 @@ import Testing
         try process.run()
         defer { if process.isRunning { process.terminate() } }
         _ = try display.xdotool(["search", "--sync", "--onlyvisible", "--name", "^rings"])
-        kill(process.processIdentifier, SIGTERM)
-        let stats = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let ended = terminate(process, reading: output, errors)
+        let (stats, said) = (ended[0], ended[1])
         #expect(process.terminationStatus == 0)
         #expect(stats.contains(" on x11, "), "\(stats)")
         let lines = said.split(separator: "\n")

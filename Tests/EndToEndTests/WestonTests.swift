@@ -48,9 +48,7 @@ import Testing
             }
         }
         #expect(light > 30 && dark > bar.width * bar.height / 2, "a title bar above the window: \(light) light, \(dark) dark pixels")
-        kill(rings.processIdentifier, SIGTERM)
-        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        rings.waitUntilExit()
+        let said = terminate(rings, reading: errors)[0]
         #expect(rings.terminationStatus == 0 && said.isEmpty, "nothing on stderr (libdecor's plugin is there): \(said)")
     }
 
@@ -72,9 +70,7 @@ import Testing
         try process.run()
         defer { if process.isRunning { process.terminate() } }
         _ = try display.xdotool(["search", "--sync", "--onlyvisible", "--name", "^rings"])
-        kill(process.processIdentifier, SIGTERM)
-        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let said = terminate(process, reading: errors)[0]
         #expect(process.terminationStatus == 0)
         #expect(said == "rings: native Wayland could not start (the Wayland compositor offers no seat (wl_seat), which SDL's Wayland driver needs); using X11 (\(display.name))\n", "\(said)")
     }

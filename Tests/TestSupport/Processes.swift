@@ -79,3 +79,12 @@ public func number(after label: String, in text: String) -> Double? {
     guard let range = text.range(of: label) else { return nil }
     return Double(text[range.upperBound...].prefix { $0.isNumber || $0 == "." })
 }
+
+/// Ends `process` with SIGTERM, as a supervisor would, and returns what it wrote to each of `pipes`
+/// (read to their end) once it has exited.
+public func terminate(_ process: Process, reading pipes: Pipe...) -> [String] {
+    kill(process.processIdentifier, SIGTERM)
+    let texts = pipes.map { String(decoding: $0.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+    process.waitUntilExit()
+    return texts
+}

@@ -84,7 +84,7 @@ public final class LiveScreen: Screen {
     var valueTimes: [Date?]
     var unsaved = false
     /// The values last handed to the state file, and when: a value that merely repeats is not written
-    /// again until the kept times are `StateFile`-old (wear on a Pi's SD card).
+    /// again until `keptTimesLast` has passed (wear on a Pi's SD card).
     var kept: (values: [Double?], at: Date)?
     var stats = FrameStats()
     private var showHelp = false, showGraph = false

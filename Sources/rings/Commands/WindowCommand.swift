@@ -85,7 +85,7 @@ struct WindowCommand: ParsableCommand {
 
     func run() throws {
         let configPath = scene.configPath(lookup: true)
-        let file = try configPath.map { path throws(ConfigErrors) in try ConfigFile.load(path) } ?? ConfigFile()
+        let file = try SceneOptions.settings(at: configPath)
         let (live, initial) = try liveOptions(file)
         var options = live
         let display = display ?? file.display ?? 0

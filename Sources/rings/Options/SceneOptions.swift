@@ -32,10 +32,13 @@ struct SceneOptions: ParsableArguments {
         return config == ConfigLocation.none ? nil : config
     }
 
-    /// What the config file sets (nothing without one).
-    func settings(lookup: Bool = false) throws(ConfigErrors) -> ConfigFile {
-        try configPath(lookup: lookup).map { path throws(ConfigErrors) in try ConfigFile.load(path) } ?? ConfigFile()
+    /// What the config file at `path` sets (nothing without one).
+    static func settings(at path: String?) throws(ConfigErrors) -> ConfigFile {
+        try path.map { path throws(ConfigErrors) in try ConfigFile.load(path) } ?? ConfigFile()
     }
+
+    /// What --config's file sets (nothing without it, or with `none`).
+    func settings() throws(ConfigErrors) -> ConfigFile { try Self.settings(at: configPath()) }
 
     /// The scene these options describe, checked; what they leave out comes from `file`, else
     /// `defaultSize` and the theme's values.
