@@ -85,8 +85,13 @@ public final class ScreenWindow {
         }
         link.isActive = { [unowned self] in self.screen.wantsFrames || self.updater.isStale || self.openingFrames > 0 }
         stats.refreshInterval = link.refreshInterval
-        let signals = QuitSignals()
-        defer { withExtendedLifetime(signals) {} }
+        // SIGINT and SIGTERM push SDL_QUIT, which wakes a loop blocked in SDL_WaitEvent (the flag covers a full queue).
+        ProcessSignals.onQuit {
+            var event = SDL_Event()
+            event.type = SDL_QUIT.rawValue
+            SDL_PushEvent(&event)
+        }
+        defer { ProcessSignals.onQuit(nil) }
         let wake = wakeEvent
         screen.start(on: loop, stats: stats, wake: {
             var event = SDL_Event()
@@ -97,7 +102,7 @@ public final class ScreenWindow {
         if let interval = supervisor.watchdogInterval {
             loop.addTimer(interval: interval) { [unowned self] _ in self.supervisor.ping(status: self.screen.status) }
         }
-        try loop.runWithEvents(clock: clock, until: { quit }, failure: { failure }, handle: handle)
+        try loop.runWithEvents(clock: clock, until: { quit || ProcessSignals.quitRequested }, failure: { failure }, handle: handle)
         stats.dropped = link.droppedFrames
     }
 

@@ -12,6 +12,9 @@ enum Entry {
         // A crash ends the process at once with one line, for its supervisor to restart it; Swift's
         // backtracer (which keeps a crashed process alive while it works) only when asked for.
         if ProcessInfo.processInfo.environment["SWIFT_BACKTRACE"] == nil { rings_crash_handlers_install("rings") }
+        // Before any other thread: SIGINT and SIGTERM obeyed within a second, whatever blocks the main thread.
+        ProcessSignals.start(grace: 0.9)
+        if let problem = DescriptorLimit.prepare() { fail(problem, status: 1) }
         do {
             var command = try RingsCommand.parseAsRoot()
             try command.run()

@@ -43,6 +43,11 @@ public final class VirtualDisplay {
         try? FileManager.default.removeItem(atPath: stateHome)
     }
 
+    /// Stops the X server (SIGSTOP), as a hung display server would be, or lets it go on (SIGCONT).
+    public func freeze(_ frozen: Bool) {
+        kill(server.processIdentifier, frozen ? SIGSTOP : SIGCONT)
+    }
+
     /// Where programs on this display keep their state (XDG_STATE_HOME): a folder of its own, so that
     /// one test's kiosk never shows the values another's kept.
     public var stateHome: String { NSTemporaryDirectory() + "rings-state-\(getpid())\(name.replacingOccurrences(of: ":", with: "-"))" }

@@ -1,15 +1,14 @@
-import Dispatch
 import Foundation
 import RingsRaster
 
 /// Watches a config file for the live screen: `changed` is called when SIGHUP comes or when the file
 /// is written or replaced (inotify on its folder, so an editor's save-by-rename is seen too), a
-/// burst of writes once, 0.2 s after the last. SIGHUP no longer ends the process while it watches.
+/// burst of writes once, 0.2 s after the last. SIGHUP no longer ends the process while it watches
+/// (`ProcessSignals` takes it).
 public final class ConfigWatcher: @unchecked Sendable {
     public let path: String
     private let changed: @Sendable () -> Void
     private let thread = FeedThread()
-    private var hangUp: (any DispatchSourceSignal)?
     /// Written to by `stop`, so that the watching thread, asleep in poll, ends at once.
     private var stopPipe: [Int32] = [-1, -1]
 
@@ -18,11 +17,7 @@ public final class ConfigWatcher: @unchecked Sendable {
     }
 
     public func start() {
-        signal(SIGHUP, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGHUP, queue: .global())
-        source.setEventHandler { [changed] in changed() }
-        source.resume()
-        hangUp = source
+        ProcessSignals.onHangUp(changed)
         let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let fd = inotify_init1(Int32(IN_CLOEXEC))
@@ -38,8 +33,7 @@ public final class ConfigWatcher: @unchecked Sendable {
 
     public func stop() {
         thread.stop()
-        hangUp?.cancel()
-        hangUp = nil
+        ProcessSignals.onHangUp(nil)
         if stopPipe[1] >= 0 {
             var byte: UInt8 = 1
             _ = write(stopPipe[1], &byte, 1)

@@ -29,7 +29,7 @@ public final class RingsWindow {
         guard let drivers = VideoDriverChoice.drivers(environment: env) else {
             throw SDLError("no display available (DISPLAY and WAYLAND_DISPLAY are not set)")
         }
-        // SIGINT and SIGTERM are ours (see `QuitSignals`): SDL's handlers do not wake SDL_WaitEvent.
+        // SIGINT and SIGTERM are ours (see `ProcessSignals`): SDL's handlers do not wake SDL_WaitEvent.
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         driver = try Self.startVideo(trying: drivers, requested: requested, environment: env)
