@@ -81,7 +81,7 @@ import TestSupport
     @Test(arguments: [("a = [1,\n", ":1: syntax:"), ("[[ring]]\nname = 3\n", ":2: ring[1].name: must be a string, not a whole number"),
                       ("ring = 3\n", ":1: ring: must be 1 to 8 [[ring]] tables"), ("source = [\"cpu\", \"gpu\"]\n", ":1: source: unknown source 'gpu'"),
                       ("progress = [0.5, 0.5]\n[[ring]]\n", ":1: progress: has 2 values but there are 1 [[ring]] tables"),
-                      ("display = 1.5\n", ":1: display: must be a whole number"), ("theme = \"nope.json\"\n", ":1: theme: cannot read theme file"),
+                      ("display = 1.5\n", ":1: display: must be a whole number"), ("theme = \"nope.json\"\n", ":1: theme: theme file"),
                       ("[[ring]]\nthresholds = [{ at = 0.8 }]\n", ":2: ring[1].thresholds[1]: must be { at = 0.8, colour = \"orange\" }"),
                       ("[[ring]]\nthresholds = [{ at = 0.8, colour = \"mauve\" }]\n", ":2: ring[1].thresholds[1].colour: must be"),
                       ("[mqtt]\nurl = \"mqtt://x\"\ntopic = \"a\"\npassword = \"p\"\n", ":4: mqtt.password: is never kept in the config"),
@@ -95,6 +95,40 @@ import TestSupport
         let path = try file("case-\(abs(text.hashValue)).toml", text)
         let result = try runProgram(ringsBinary, ["check-config", path])
         #expect(result.status == 1 && result.stderr.hasPrefix(path + message), "\(result.stderr)")
+    }
+
+    /// Every file and list is bounded before it is read: a huge or endless file is refused by its
+    /// size or kind at once, never read whole (the regression: a 1 GB config read whole, a 19 MB theme
+    /// with a million rings parsed for seconds into gigabytes, a theme FIFO waited on forever), and
+    /// lists and names are capped as they are read.
+    @Test func filesListsAndNamesAreBoundedBeforeTheyAreRead() throws {
+        let huge = try file("huge.toml", ""), hugeTheme = try file("huge.json", "")
+        for path in [huge, hugeTheme] { #expect(truncate(path, 1 << 30) == 0) }
+        let fifo = directory + "/fifo.json"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let long = String(repeating: "移\u{301}", count: 129)
+        let checks: [(arguments: [String], says: String)] = [
+            (["check-config", huge], "\(huge):1: file: is over 256 KB, more than such a file can need"),
+            (["render", "--theme", hugeTheme, "--out", directory + "/a.png"], "rings: error: theme file \(hugeTheme): is over 64 KB, more than such a file can need"),
+            (["render", "--theme", fifo, "--out", directory + "/a.png"], "rings: error: theme file \(fifo): is not a regular file"),
+            (["check-config", try file("fifo-theme.toml", "theme = \"\(fifo)\"\n")], ":1: theme: theme file \(fifo): is not a regular file"),
+            (["render", "--theme", try file("buttons.json", #"{"buttons": ["pause", "pause"]}"#), "--out", directory + "/a.png"],
+             "key 'buttons' must be a list of buttons out of"),
+            (["render", "--theme", try file("rings.json", "{\"rings\": [" + Array(repeating: "{}", count: 9000).joined(separator: ",") + "]}"),
+              "--out", directory + "/a.png"], "key 'rings' lists 9000 rings; at most 8"),
+            (["render", "--theme", try file("name.json", "{\"rings\": [{\"name\": \"\(long)\"}]}"), "--out", directory + "/a.png"],
+             "key 'rings[0].name' is 258 characters long; a name or unit takes at most 256"),
+            (["check-config", try file("name.toml", "[[ring]]\nname = \"\(long)\"\n")], ":2: ring[1].name: is 258 characters long"),
+            (["check-config", try file("thresholds.toml", "[[ring]]\nthresholds = [" + Array(repeating: "{ at = 0.5, colour = \"red\" }", count: 8000).joined(separator: ",") + "]\n")],
+             ":2: ring[1].thresholds: must be a list of at most 8"),
+        ]
+        for (arguments, says) in checks {
+            let started = Date()
+            let result = try runProgram(ringsBinary, arguments, timeout: 20)
+            #expect(result.status == 1 && result.stderr.contains(says) && result.stderr.split(separator: "\n").count == 1,
+                    "\(arguments.last!): \(result.stderr)")
+            #expect(Date().timeIntervalSince(started) < 2, "\(arguments.last!) took \(Date().timeIntervalSince(started)) s")
+        }
     }
 
     @Test func theWindowRefusesABadFileBeforeItOpens() throws {

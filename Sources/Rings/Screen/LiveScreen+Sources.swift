@@ -58,11 +58,10 @@ extension LiveScreen {
         }
     }
 
-    /// Takes in what a reload may change while the screen runs: the theme and the rings' looks,
+    /// Takes in what a reload read that may change while the screen runs: the theme and the rings' looks,
     /// stale-after and reduced motion; the values and animations go on. Sources, size and the
     /// window need a restart: a reload that changes them says so.
-    func reload(at now: Double) {
-        guard let fresh = reloader?() else { return }
+    func reload(_ fresh: Options, at now: Double) {
         guard fresh.values.count == options.values.count else {
             problems.note(kind: "reload", "reload: the number of rings changes only on a restart; the running config stays")
             return

@@ -60,10 +60,11 @@ public final class LiveScreen: Screen {
     }
 
     public internal(set) var options: Options
-    /// Re-reads the config for a reload: the options it gives now, or nil when the file is bad (the
-    /// reloader has said why, and the running options stay).
-    public var reloader: (() -> Options?)?
-    let reloadAsked = Mutex(false)
+    /// Re-reads the config for a reload, on the config watcher's thread: the options it gives now,
+    /// or nil when the file is bad (the reloader has said why, and the running options stay).
+    public var reloader: (@Sendable () -> Options?)?
+    /// The options a reload read, waiting for the frame loop to take them.
+    let reloaded = Mutex<Options?>(nil)
     public let model: RingsModel
     public let title = "rings"
     /// Where the label, legend and buttons get their glyphs; nil without chrome.
@@ -129,9 +130,13 @@ public final class LiveScreen: Screen {
     public func start(on loop: FrameLoop, stats: FrameStats, wake: @escaping @Sendable () -> Void) {
         self.stats = stats
         startFeeds(wake: wake)
-        if let path = options.configPath, reloader != nil {
-            let asked = reloadAsked
-            watcher = ConfigWatcher(path: path) { asked.withLock { $0 = true }; wake() }
+        if let path = options.configPath, let reloader {
+            let reloaded = reloaded
+            watcher = ConfigWatcher(path: path) {
+                guard let fresh = reloader() else { return }
+                reloaded.withLock { $0 = fresh }
+                wake()
+            }
             watcher?.start()
         }
         if !options.sources.isEmpty {
@@ -194,7 +199,7 @@ public final class LiveScreen: Screen {
     /// Applies the feed lines that arrived (the shell calls this when `wake` woke it): good ones animate the rings from what is on screen; bad
     /// ones are logged, a kind of problem at most once a minute, and change nothing.
     public func wake(at now: Double) {
-        if reloadAsked.withLock({ asked in defer { asked = false }; return asked }) { reload(at: now) }
+        if let fresh = reloaded.withLock({ fresh in defer { fresh = nil }; return fresh }) { reload(fresh, at: now) }
         noticeHealth()
         let (lines, since) = arrivals.takeAll()
         for (origin, result) in lines {

@@ -18,6 +18,16 @@ public struct RingStyle: Equatable, Sendable {
         self.name = name; self.start = start; self.end = end; self.goal = goal; self.label = label
     }
 
+    /// The most Unicode characters (code points: a combining mark or a joiner counts) in a ring's
+    /// name or unit: more is never read on a legend, and costs its layout.
+    public static let longestName = 256
+
+    /// Why `text` cannot be a ring's name or unit, or nil.
+    public static func nameProblem(_ text: String) -> String? {
+        let count = text.unicodeScalars.count
+        return count > longestName ? "is \(count) characters long; a name or unit takes at most \(longestName)" : nil
+    }
+
     /// The look at `value`: the gradient's end in the colour of the highest threshold it has reached.
     public func at(value: Double) -> RingStyle {
         guard let reached = thresholds.last(where: { value >= $0.at }) else { return self }

@@ -17,7 +17,7 @@ public enum ThemeError: Error, Equatable, CustomStringConvertible {
             "unknown theme '\(name)' (built-in themes: \(available.joined(separator: ", ")); or give a path to a .json file)"
         case let .unknownPreset(name, available):
             "--preset \(name): there is no such preset (presets: \(available.joined(separator: ", ")); `rings presets` shows them)"
-        case let .unreadable(path, reason): "cannot read theme file \(path): \(reason)"
+        case let .unreadable(path, reason): "theme file \(path): \(reason)"
         case let .malformed(source, reason): "theme \(source) is not valid JSON: \(reason)"
         case let .badValue(source, key, problem): "theme \(source): key '\(key)' \(problem)"
         }
@@ -29,18 +29,20 @@ public enum ThemeError: Error, Equatable, CustomStringConvertible {
 /// A key the file leaves out keeps the value of the default theme (`Theme.standard`); a key of the
 /// wrong type or out of range, or one that no theme has, is an error that names it.
 public enum ThemeLoader {
+    /// The largest theme file read: a theme of 8 rings with all their thresholds is under 8 KB.
+    public static let largestFile = 64 * 1024
+
     /// Names of the built-in themes.
     public static var builtInNames: [String] { BundledAssets.names(in: .themes) }
 
     /// A built-in theme by name, or a theme file when `nameOrPath` ends in .json or contains a slash.
     public static func load(_ nameOrPath: String) throws(ThemeError) -> Theme {
         if nameOrPath.hasSuffix(".json") || nameOrPath.contains("/") {
-            let data: Data
-            do { data = try Data(contentsOf: URL(fileURLWithPath: nameOrPath)) } catch {
-                let reason = FileManager.default.fileExists(atPath: nameOrPath) ? "permission denied or not a file" : "no such file"
-                throw .unreadable(path: nameOrPath, reason: reason)
+            let bytes: [UInt8]
+            do { bytes = try BoundedFile.read(nameOrPath, limit: largestFile) } catch {
+                throw .unreadable(path: nameOrPath, reason: "\(error)")
             }
-            return try parse(data, source: nameOrPath)
+            return try parse(Data(bytes), source: nameOrPath)
         }
         guard let bytes = BundledAssets.bytes(named: nameOrPath, in: .themes) else {
             throw .unknownTheme(nameOrPath, available: builtInNames)
@@ -129,8 +131,8 @@ public enum ThemeLoader {
             if let v = root["fontWeight"] { t.fontWeight = try choice(v, "fontWeight") }
             if let v = root["legend"] { t.legend = try bool(v, "legend") }
             if let v = root["buttons"] {
-                guard let list = v as? [String], list.allSatisfy(Chrome.allButtons.contains) else {
-                    throw fail("buttons", "must be a list of buttons out of \(Chrome.allButtons.joined(separator: ", "))")
+                guard let list = v as? [String], list.allSatisfy(Chrome.allButtons.contains), Set(list).count == list.count else {
+                    throw fail("buttons", "must be a list of buttons out of \(Chrome.allButtons.joined(separator: ", ")), each at most once")
                 }
                 t.buttons = list
             }
@@ -163,7 +165,7 @@ public enum ThemeLoader {
                 }
                 let fallback = Theme.standard.style(ofRing: i)
                 var style = RingStyle(
-                    name: try ring["name"].map { v throws(ThemeError) in try string(v, "\(key).name") } ?? fallback.name,
+                    name: try ring["name"].map { v throws(ThemeError) in try name(v, "\(key).name") } ?? fallback.name,
                     start: try ring["start"].map { v throws(ThemeError) in try color(v, "\(key).start") } ?? fallback.start,
                     end: try ring["end"].map { v throws(ThemeError) in try color(v, "\(key).end") } ?? fallback.end,
                     label: label)
@@ -205,6 +207,12 @@ public enum ThemeLoader {
                 throw fail(key, "must be one of \(names.map { "\"\($0)\"" }.joined(separator: ", "))")
             }
             return made
+        }
+
+        func name(_ value: Any, _ key: String) throws(ThemeError) -> String {
+            let text = try string(value, key)
+            if let problem = RingStyle.nameProblem(text) { throw fail(key, problem) }
+            return text
         }
 
         func string(_ value: Any, _ key: String) throws(ThemeError) -> String {

@@ -117,6 +117,7 @@ struct TasksDemoCommand: ParsableCommand {
         guard titles.count == 4, titles.allSatisfy({ !$0.isEmpty }) else {
             throw UserError("--names takes four names separated by commas, got \(titles.count)\(titles.contains(where: \.isEmpty) ? " (one is empty)" : "")")
         }
+        if let problem = titles.lazy.compactMap(RingStyle.nameProblem).first { throw UserError("--names: a name \(problem)") }
         do {
             let glyphs = try FontGlyphs(name: nil, for: try ThemeLoader.load("tutorial"))
             try options.present(TasksBoard(values: values, names: titles, glyphs: glyphs, growIn: options.out == nil), glyphs: glyphs)

@@ -67,21 +67,21 @@ struct ConfigFile {
                        "chrome", "font", "feed", "source", "exec", "every", "stale-after", "reduced-motion", "state-file", "rotate", "stats", "present", "ring", "mqtt"]
     static let ringKeys = ["name", "start", "end", "goal", "unit", "label", "decimals", "progress", "thresholds", "alert"]
 
-    /// Reads and checks the file at `path`; every problem found is in the error.
+    /// The largest config file read: a commented config with 8 rings is a few KB.
+    static let largestFile = 256 * 1024
+
+    /// Reads and checks the file at `path` (read before a byte is parsed: its size, its kind); every problem found is in the error.
     static func load(_ path: String) throws(ConfigErrors) -> ConfigFile {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let why = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
-            throw ConfigErrors(problems: [ConfigProblem(file: path, line: 1, key: "file", problem: why)])
-        }
-        guard data.count <= 1 << 20 else {
-            throw ConfigErrors(problems: [ConfigProblem(file: path, line: 1, key: "file", problem: "is over 1 MB: not a config file")])
+        let data: [UInt8]
+        do { data = try BoundedFile.read(path, limit: largestFile) } catch {
+            throw ConfigErrors(problems: [ConfigProblem(file: path, line: 1, key: "file", problem: "\(error)")])
         }
         if let nul = data.firstIndex(of: 0) {
             // TOML parsers stop at a NUL as C strings do, and would read the rest as missing.
             let line = data[..<nul].filter { $0 == 0x0A }.count + 1
             throw ConfigErrors(problems: [ConfigProblem(file: path, line: line, key: "file", problem: "holds a NUL byte (not text)")])
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(validating: data, as: UTF8.self) else {
             throw ConfigErrors(problems: [ConfigProblem(file: path, line: 1, key: "file", problem: "is not UTF-8 text")])
         }
         // An escaped NUL in a string would be cut there on its way from the TOML parser (a C string):

@@ -86,13 +86,13 @@ struct ConfigReader {
         for (key, value) in table {
             let at = "\(path).\(key)"
             switch key {
-            case "name": entry.name = string(value, at)
+            case "name": entry.name = name(value, at)
             case "start": entry.start = color(value, at)
             case "end": entry.end = color(value, at)
             case "goal":
                 entry.goal = number(value, at, 0...1e12)
                 if entry.goal == 0 { report(at, "must be more than 0"); entry.goal = nil }
-            case "unit": unit = string(value, at) ?? ""
+            case "unit": unit = name(value, at) ?? ""
             case "decimals": decimals = integer(value, at, 0...3) ?? 0
             case "label":
                 labelName = string(value, at)
@@ -163,6 +163,13 @@ struct ConfigReader {
 
     mutating func string(_ value: TOMLValueConvertible, _ key: String) -> String? {
         guard let text = value.string else { report(key, "must be a string, not \(kind(value))"); return nil }
+        return text
+    }
+
+    /// A ring's name or unit: a string of at most `RingStyle.longestName` characters.
+    mutating func name(_ value: TOMLValueConvertible, _ key: String) -> String? {
+        guard let text = string(value, key) else { return nil }
+        if let problem = RingStyle.nameProblem(text) { report(key, problem); return nil }
         return text
     }
 

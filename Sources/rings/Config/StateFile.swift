@@ -20,23 +20,10 @@ enum StateFile {
     /// blocks and never reads more than a state file can hold: a FIFO, a device or a folder there, or
     /// a file that cannot be read, is said in one line and not used.
     static func read(_ path: String, names: [String]) -> ValueMemory? {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else {
-            if errno != ENOENT { StandardError.say("rings: state file \(path): \(String(cString: strerror(errno))); the last values are not shown") }
+        do { return ValueMemory.decode(Data(try BoundedFile.read(path, limit: ValueMemory.largest)), names: names) } catch {
+            if error != .missing { StandardError.say("rings: state file \(path) \(error); the last values are not shown") }
             return nil
         }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            StandardError.say("rings: state file \(path) is not a regular file; the last values are not shown")
-            return nil
-        }
-        var data = [UInt8](repeating: 0, count: ValueMemory.largest + 1), count = 0
-        while count < data.count {
-            let n = data.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
-            if n > 0 { count += n } else if n < 0 && errno == EINTR { continue } else { break }
-        }
-        return ValueMemory.decode(Data(data[..<count]), names: names)
     }
 
     /// Writes each memory it is given to `path` on a queue of its own; a failure is said at most once a minute.
