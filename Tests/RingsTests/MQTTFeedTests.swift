@@ -16,7 +16,12 @@ import Testing
         #expect(values("office/rings/Stand", "430") == [2: 430.0 / 600], "a plain number is an amount of the ring's goal")
         #expect(values("office/rings/1", "72%") == [0: 0.72])
         #expect(values("office/rings", "1=0.5 exercise=150%") == [0: 0.5, 1: 1.5], "any other topic: a feed line")
-        #expect(values("office/rings/move", #"{"exercise": 0.25}"#) == [1: 0.25], "JSON is a feed line wherever it comes")
+        #expect(values("office/rings", #"{"exercise": 0.25}"#) == [1: 0.25], "JSON on any other topic: a feed line")
+        // A ring's own topic never sets another ring (the regression: 3=0.9 on t/2 set ring 3).
+        for (topic, payload) in [("office/rings/move", #"{"exercise": 0.25}"#), ("t/2", "3=0.9"), ("t/2", "2=0.9"), ("t/stand", " {\"stand\": 1}")] {
+            let refused = MQTTFeed.parse(topic: topic, payload: Array(payload.utf8), names: names)
+            #expect(refused.failureReason?.contains("is ring") == true && refused.failureReason?.contains("own") == true, "\(topic) \(payload): \(refused)")
+        }
         #expect(values("office/rings/move", "garbage") == nil)
         #expect(values("office/rings", "nan") == nil)
         #expect(values("office/rings/move", String(repeating: "1", count: 5000)) == nil, "too long")
@@ -65,4 +70,9 @@ import Testing
         #expect(throws: MQTTFeed.Problem.self, "a missing CA") { try MQTTFeed.Settings(url: "mqtts://b", topics: ["a"], ca: directory + "/gone") }
         #expect(throws: MQTTFeed.Problem.self, "a password without a user") { try MQTTFeed.Settings(url: "mqtt://b", topics: ["a"], password: "p") }
     }
+}
+
+extension Result where Failure == FeedLine.Rejection {
+    /// Why it was refused, or nil when it was taken.
+    var failureReason: String? { if case let .failure(rejection) = self { rejection.reason } else { nil } }
 }
