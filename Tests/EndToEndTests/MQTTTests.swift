@@ -40,6 +40,35 @@ import TestSupport
         #expect(said.contains("MQTT message ") && said.contains(" on office/rings: "), "a bad message is named by its topic: \(said)")
     }
 
+    /// A broker that takes the connection but never answers the login (no CONNACK) is said in those
+    /// words and tried again (the regression: libmosquitto's "Unknown error").
+    @Test(.enabled(if: VirtualDisplay.missingTools.isEmpty, "needs the display tools (make test installs them)"))
+    func aBrokerThatNeverAnswersTheLoginIsSaid() throws {
+        // A listener that never accepts: the kernel takes the connection, nothing ever answers.
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        var address = sockaddr_in(sin_family: sa_family_t(AF_INET), sin_port: 0, sin_addr: in_addr(s_addr: inet_addr("127.0.0.1")), sin_zero: (0, 0, 0, 0, 0, 0, 0, 0))
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        try withUnsafeMutablePointer(to: &address) { pointer in
+            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+                try #require(bind(listener, raw, length) == 0 && listen(listener, 8) == 0 && getsockname(listener, raw, &length) == 0)
+            }
+        }
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        let scratch = ScratchDirectory("rings-silent-broker")
+        let config = scratch.path + "/silent.toml"
+        try "chrome = \"none\"\nsize = \"200x200\"\n[mqtt]\nurl = \"mqtt://127.0.0.1:\(port)\"\ntopic = \"t\"\nkeepalive = 5\n"
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        let display = try VirtualDisplay()
+        let errors = Pipe()
+        let (process, _) = try display.launchRings(["--config", config]) { $0.standardError = errors }
+        sleep(10)
+        let said = terminate(process, reading: errors)[0]
+        #expect(said.contains("rings: MQTT 127.0.0.1:\(port): the broker took the connection but never answered the login (no CONNACK); trying again in 1 s"),
+                "\(said)")
+        #expect(!said.contains("Unknown error"), "\(said)")
+    }
+
     /// The broker goes away and comes back: the rings keep their values meanwhile, and a value
     /// published after the restart shows within 10 s.
     @Test(.enabled(if: ready, why))

@@ -44,12 +44,16 @@ extension MQTTFeed {
             } else if attempt.connected {
                 reason = code == MOSQ_ERR_KEEPALIVE.rawValue ? "the broker stopped answering" : "connection lost"
                 state = .reconnecting; slow = false
+            } else if code == MOSQ_ERR_KEEPALIVE.rawValue {
+                // libmosquitto's words for this are "Unknown error".
+                reason = "the broker took the connection but never answered the login (no CONNACK)"; state = .reconnecting; slow = false
             } else if code == MOSQ_ERR_ERRNO.rawValue {
                 reason = String(cString: strerror(errno)).lowercased(); state = .reconnecting; slow = false
             } else if code == MOSQ_ERR_EAI.rawValue {
                 reason = "the host name cannot be resolved"; state = .reconnecting; slow = false
             } else {
-                reason = Failure.trimmed(MQTTFeed.words(code)); state = .reconnecting; slow = false
+                let words = Failure.trimmed(MQTTFeed.words(code))
+                reason = words == "Unknown error" ? "libmosquitto error \(code)" : words; state = .reconnecting; slow = false
             }
         }
 
