@@ -4,8 +4,9 @@ import RingsRaster
 
 /// Runs a shell command every `interval` seconds (on absolute times, like conky's exec) on a thread
 /// of its own and hands each line of its output to `deliver`, numbered across runs. A run that is
-/// still going when the next is due is killed with everything it started; a failing command is
-/// reported and tried again; `stop` ends whatever the runs left running.
+/// still going when the next is due is killed with everything it started, and what a run leaves in
+/// the background when its shell exits is ended then; a failing command is reported and tried
+/// again; `stop` ends whatever the runs left running.
 public final class CommandFeed: @unchecked Sendable {
     public let command: String
     public let interval: Double
@@ -50,6 +51,8 @@ public final class CommandFeed: @unchecked Sendable {
     /// exits (not until every background child has closed the pipe); the group is killed at `deadline`
     /// if the shell has not ended.
     private func once(deadline: Double, clock: () -> Double, number: inout Int) {
+        // Whatever an earlier run left and SIGTERM did not end.
+        for group in groups.withLock({ $0 }) { Foundation.kill(-group, SIGKILL) }
         let run: ShellRun
         do { run = try ShellRun(command) } catch {
             state("cannot run: \(error)")
@@ -73,6 +76,11 @@ public final class CommandFeed: @unchecked Sendable {
         if thread.isStopped { run.kill(); return }
         if status != nil { run.read(within: 0, into: &output, &said, limit: CommandFeed.outputLimit) }
         run.close()
+        // What the run left in the background is ended now (SIGTERM; SIGKILL at the next run), so
+        // that samples taken every 100 ms cannot pile up processes.
+        if status != nil, Foundation.kill(-run.pid, SIGTERM) == 0 {
+            report("'\(command)' left processes running when it exited; they were ended (a sample's command must finish its work)")
+        }
         // Groups whose every process has ended are forgotten (their number may be given again).
         groups.withLock { $0 = $0.filter { Foundation.kill(-$0, 0) == 0 } }
         if let status, status != 0 {
