@@ -14,7 +14,7 @@ enum Entry {
         if ProcessInfo.processInfo.environment["SWIFT_BACKTRACE"] == nil { rings_crash_handlers_install("rings") }
         // Before any other thread: SIGINT and SIGTERM obeyed within a second, whatever blocks the main thread.
         ProcessSignals.start(grace: 0.9)
-        if let problem = DescriptorLimit.prepare() { fail(problem, status: 1) }
+        if let problem = AddressSpace.prepare() ?? DescriptorLimit.prepare() { fail(problem, status: 1) }
         do {
             var command = try RingsCommand.parseAsRoot()
             try command.run()

@@ -111,6 +111,30 @@ import TestSupport
         #expect(entries(small).filter { $0 != "r" }.isEmpty && entries(small + "/r").isEmpty, "left behind: \(entries(small))")
     }
 
+    /// A recording is whole or not there: a file system out of inodes is said before it fills (the
+    /// regression: 1,998 frames written, then a failure that left them), and a recording stopped by
+    /// SIGTERM removes the frames it wrote.
+    @Test func anUnfinishedRecordingLeavesNoFrames() throws {
+        let dir = folder("inodes"), small = dir + "/small"
+        try FileManager.default.createDirectory(atPath: small, withIntermediateDirectories: true)
+        if getuid() == 0, try runProgram("/bin/mount", ["-t", "tmpfs", "-o", "size=64m,nr_inodes=40", "tmpfs", small]).status == 0 {
+            defer { _ = try? runProgram("/bin/umount", [small]) }
+            let record = try rings(["record", "--size", "48x48", "--from", "0", "--progress", "1", "--duration", "2", "--out", "small/r"], in: dir)
+            #expect(record.status == 1 && oneLine(record) && record.stderr.contains("out of inodes"), "\(record.stderr)")
+            #expect(entries(small + "/r").isEmpty, "left behind: \(entries(small + "/r").count) files")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ringsBinary)
+        process.arguments = ["record", "--size", "400x400", "--from", "0", "--progress", "1", "--duration", "60", "--out", dir + "/long"]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        #expect(eventually(within: 20) { entries(dir + "/long").count >= 5 }, "frames are being written")
+        let said = terminate(process, reading: errors)[0]
+        #expect(process.terminationStatus == 1 && said.hasPrefix("rings: error: stopped by a signal; the ") && said.hasSuffix(" frames written were removed\n"), "\(said)")
+        #expect(entries(dir + "/long").isEmpty, "left behind: \(entries(dir + "/long").count) files")
+    }
+
     @Test func aRecordingNeverMixesWithAnOlderOne() throws {
         let dir = folder("record")
         func record(_ duration: String, _ extra: [String] = []) throws -> RunResult {
@@ -124,6 +148,19 @@ import TestSupport
         #expect(entries(dir + "/frames").count == 11, "the older recording is untouched")
         #expect(try record("0.2", ["--overwrite"]).status == 0)
         #expect(entries(dir + "/frames") == ["frame-0000.png", "frame-0001.png", "frame-0002.png"])
+    }
+
+    /// A small `ulimit -v` is said in one line: too small to start, or too small for the frame asked
+    /// for (the regression: a Swift allocation failure and a crash; libdispatch waiting forever for a
+    /// thread it could not make).
+    @Test func aSmallAddressSpaceIsSaidInOneLine() throws {
+        let dir = folder("address-space")
+        let start = try rings(["render", "--size", "100x100", "--out", "a.png"], in: dir, prefix: "ulimit -v 300000;")
+        #expect(start.status == 1 && oneLine(start) && start.stderr.contains("rings needs at least 512 MB"), "\(start.stderr)")
+        let frame = try rings(["render", "--size", "8000x8000", "--out", "a.png"], in: dir, prefix: "ulimit -v 700000;")
+        #expect(frame.status == 1 && oneLine(frame) && frame.stderr.contains("a 8000x8000 frame needs about 610 MB of memory"), "\(frame.stderr)")
+        #expect(try rings(["render", "--size", "1000x1000", "--out", "a.png"], in: dir, prefix: "ulimit -v 700000;").status == 0)
+        #expect(entries(dir) == ["a.png"])
     }
 
     /// An error said while stderr is closed, full, or a pipe nobody reads still ends with status 1.

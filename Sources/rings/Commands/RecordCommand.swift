@@ -28,13 +28,21 @@ struct RecordCommand: ParsableCommand {
         guard let animation = try motion.animation(to: still) else { throw UserError("record needs --from: the values to animate from") }
         let count = Int((animation.endTime * Double(fps)).rounded(.up)) + 1
         guard count <= 100_000 else { throw UserError("that is \(count) frames; at most 100000") }
+        try CanvasSize.checkMemory(for: still)
         let folder = try prepare(out)
+        func path(_ n: Int) -> String { "\(folder)/frame-\(String(format: "%04d", n)).png" }
+        // A recording is whole or not there: on a failure or a signal, the frames written go.
+        func removed(_ written: Int, _ why: String) -> UserError {
+            for n in 0..<written { unlink(path(n)) }
+            return UserError("\(why); the \(written) frames written were removed")
+        }
+        ProcessSignals.onQuit {}
         var renderer = SceneRenderer()
         for n in 0..<count {
+            if ProcessSignals.quitRequested { throw removed(n, "stopped by a signal") }
             let image = renderer.render(still.at(Double(n) / Double(fps), of: animation))
-            let path = "\(folder)/frame-\(String(format: "%04d", n)).png"
-            do { try PNGFile.write(image, to: path) } catch { throw UserError(error) }
-            if n == 0 { try checkRoom(for: count, frameBytes: fileSize(path), in: folder) }
+            do { try PNGFile.write(image, to: path(n)) } catch { throw removed(n, "\(error)") }
+            if n == 0 { try checkRoom(for: count, frameBytes: fileSize(path(0)), in: folder) }
         }
         print("wrote \(count) frames to \(out)")
     }
@@ -65,14 +73,21 @@ struct RecordCommand: ParsableCommand {
     }
 
     /// After the first frame: the file system must hold the rest (each frame taken at 1.5 times the
-    /// first's size), or nothing more is written and the first frame is removed.
+    /// first's size, and a file each, with one more for the file being written), or nothing more is
+    /// written and the first frame is removed.
     private func checkRoom(for count: Int, frameBytes: Int, in folder: String) throws(UserError) {
         var info = statvfs()
         guard statvfs(folder, &info) == 0 else { return }
         let free = Double(info.f_bavail) * Double(info.f_frsize), needed = Double(frameBytes) * 1.5 * Double(count - 1)
-        guard needed > free else { return }
-        unlink("\(folder)/frame-0000.png")
-        throw UserError("\(count) frames need about \(Int(needed / 1_000_000) + 1) MB but \(folder) has \(Int(free / 1_000_000)) MB free")
+        if needed > free {
+            unlink("\(folder)/frame-0000.png")
+            throw UserError("\(count) frames need about \(Int(needed / 1_000_000) + 1) MB but \(folder) has \(Int(free / 1_000_000)) MB free")
+        }
+        // A file system without a count of files (btrfs) says 0 in all.
+        if info.f_files > 0 && Int(info.f_favail) < count {
+            unlink("\(folder)/frame-0000.png")
+            throw UserError("\(count) frames need \(count) files but \(folder) has room for \(info.f_favail) more (out of inodes)")
+        }
     }
 
     private func fileSize(_ path: String) -> Int {

@@ -40,6 +40,7 @@ struct RenderCommand: ParsableCommand {
                 frame.chrome = Chrome.standard(theme: frame.theme, values: frame.values, selection: nil, glyphs: try FontGlyphs(name: font ?? file.font, for: frame.theme))
             } catch { throw UserError(error) }
         }
+        try CanvasSize.checkMemory(for: frame)
         var renderer = SceneRenderer()
         let image = renderer.render(frame)
         do { try PNGFile.write(image, to: out) } catch { throw UserError(error) }

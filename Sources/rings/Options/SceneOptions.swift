@@ -72,6 +72,15 @@ struct SceneOptions: ParsableArguments {
 enum CanvasSize {
     static let maximumSide = 16384
 
+    /// Refuses in one line a frame bigger than this process may take memory for (`ulimit -v`):
+    /// drawing and writing a frame takes about 2.5 times its pixels' 4 bytes each.
+    static func checkMemory(for scene: RingScene) throws(UserError) {
+        let bytes = 10 * scene.width * scene.height
+        guard AddressSpace.hasRoom(for: bytes) else {
+            throw UserError("a \(scene.width)x\(scene.height) frame needs about \(bytes >> 20) MB of memory, more than rings may take here (ulimit -v?)")
+        }
+    }
+
     static func parse(_ text: String) throws(UserError) -> (Int, Int) {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else {
