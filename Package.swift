@@ -13,7 +13,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // MARK: System libraries
@@ -25,6 +24,8 @@ let package = Package(
         .systemLibrary(name: "CSystemd"),
         // What runs in a crash's signal handler, in C: nothing of the Swift runtime may run there.
         .target(name: "CCrash"),
+        // TOML through toml++ (Debian's libtomlplusplus-dev), copied into a C tree that is freed whole.
+        .target(name: "CTOMLTree"),
         // Whether a Wayland compositor has a seat, asked before SDL's driver (which crashes without one).
         .target(name: "CWaylandProbe", linkerSettings: [.linkedLibrary("wayland-client")]),
 
@@ -45,9 +46,8 @@ let package = Package(
         // MARK: SDL and the executable
         .target(name: "RingsSDL", dependencies: ["CSDL2", "CWaylandProbe", "CSDL2SysWM", "CFontconfig", "CSystemd", "Rings", "RingsAnimation", "RingsRaster"], swiftSettings: optimised),
         .executableTarget(name: "rings", dependencies: [
-            "CCrash", "Rings", "RingsSDL", "RingsPNG", "RingsRaster", "RingsAnimation", "Shaders",
+            "CCrash", "CTOMLTree", "Rings", "RingsSDL", "RingsPNG", "RingsRaster", "RingsAnimation", "Shaders",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
 
         // MARK: Tests
@@ -58,5 +58,6 @@ let package = Package(
         .testTarget(name: "RingsPNGTests", dependencies: ["RingsPNG", "RingsRaster", "TestSupport"]),
         .testTarget(name: "RingsAnimationTests", dependencies: ["RingsAnimation", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Rings", "RingsAnimation", "RingsRaster", "RingsPNG", "RingsSDL", "Shaders"]),
-    ]
+    ],
+    cxxLanguageStandard: .cxx17
 )

@@ -61,7 +61,7 @@ extension LiveScreen {
     /// Takes in what a reload read that may change while the screen runs: the theme and the rings' looks,
     /// stale-after and reduced motion; the values and animations go on. Sources, size and the
     /// window need a restart: a reload that changes them says so.
-    func reload(_ fresh: Options, at now: Double) {
+    public func reload(_ fresh: Options, at now: Double) {
         guard fresh.values.count == options.values.count else {
             problems.note(kind: "reload", "reload: the number of rings changes only on a restart; the running config stays")
             return

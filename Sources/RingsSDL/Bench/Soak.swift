@@ -6,12 +6,13 @@ import RingsRaster
 /// Days of a kiosk in a minute: `frames` frames of the live window's own parts (feed lines parsed and
 /// applied to the model, the animator, the scene with its label and legend, the updater redrawing
 /// what changed into the window, the frame statistics the window keeps), a new value every fifth
-/// frame and a bad line every 500th, on a clock that moves a 60th of a second a frame. Measures
+/// frame and a bad line every 500th, and `reloads` readings of the config spread over the run (as a
+/// reload reads it, through `reloader`), on a clock that moves a 60th of a second a frame. Measures
 /// resident memory after the first tenth (caches filled) and at the end.
 public enum Soak {
     /// What a soak did and what it cost in memory.
     public struct Result: Sendable {
-        public var frames = 0, updates = 0, drawn = 0
+        public var frames = 0, updates = 0, drawn = 0, reloads = 0
         /// Resident bytes after the warm-up tenth and at the end.
         public var residentAfterWarmUp = 0, residentAtEnd = 0
         public var growth: Int { residentAtEnd - residentAfterWarmUp }
@@ -19,7 +20,8 @@ public enum Soak {
         public var stats = ""
     }
 
-    public static func run(scene still: RingScene, frames: Int) throws(SDLError) -> Result {
+    public static func run(scene still: RingScene, frames: Int, reloads: Int = 0,
+                           reloader: (@Sendable () -> LiveScreen.Options?)? = nil) throws(SDLError) -> Result {
         let window = try RingsWindow(title: "rings soak", width: still.width, height: still.height)
         let updater = FrameUpdater(window: window)
         let glyphs = try FontGlyphs(name: nil, for: still.theme)
@@ -41,6 +43,10 @@ public enum Soak {
                 stats.lineArrived(at: now)
                 for change in changes { screen.model.apply(.set(ring: change.ring, value: change.value), at: now) }
                 result.updates += 1
+            }
+            if let reloader, reloads > 0, result.frames % (frames / reloads) == 0, result.reloads < reloads {
+                if let fresh = reloader() { screen.reload(fresh, at: now) }
+                result.reloads += 1
             }
             let animating = screen.wantsFrames
             if try updater.update(screen.frame(width: window.pixelSize.width, height: window.pixelSize.height, at: now)) {

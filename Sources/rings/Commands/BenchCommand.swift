@@ -30,14 +30,23 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Run the live window's parts, frame statistics included, for --frames frames (try 300000; at most 1000000) with a feed update every fifth; print resident memory growth, last line rss_growth_kb=N (needs a display, or SDL_VIDEODRIVER=dummy).")
     var soak = false
 
+    @Option(help: "With --soak: read the --config file again this many times over the run, as a reload does (at most one a frame).")
+    var reloads = 0
+
     func run() throws {
         let most = soak ? 1_000_000 : 100_000
         guard (1...most).contains(frames) else { throw UserError("--frames must be 1 to \(most)\(soak ? " with --soak" : ""), not \(frames)") }
         let still = try scene.scene(defaultSize: (1920, 1080))
+        guard (0...frames).contains(reloads), reloads == 0 || soak else { throw UserError("--reloads goes with --soak, 0 to --frames (\(frames)), not \(reloads)") }
         if soak {
+            var reloader: (@Sendable () -> LiveScreen.Options?)?
+            if reloads > 0 {
+                guard let path = scene.configPath(lookup: false) else { throw UserError("--reloads needs --config: the file to read again") }
+                reloader = try WindowCommand.parse(["--config", path]).reloader(path)
+            }
             let result: Soak.Result
-            do { result = try Soak.run(scene: still, frames: frames) } catch { throw UserError(error) }
-            print("theme \(still.theme.name), \(still.width)x\(still.height), \(still.values.count) rings: \(result.frames) frames, \(result.drawn) drawn, \(result.updates) feed updates")
+            do { result = try Soak.run(scene: still, frames: frames, reloads: reloads, reloader: reloader) } catch { throw UserError(error) }
+            print("theme \(still.theme.name), \(still.width)x\(still.height), \(still.values.count) rings: \(result.frames) frames, \(result.drawn) drawn, \(result.updates) feed updates, \(result.reloads) reloads")
             print("frame statistics: \(result.stats)")
             print("resident memory \(result.residentAfterWarmUp / 1024) KB after the first tenth, \(result.residentAtEnd / 1024) KB at the end")
             print("rss_growth_kb=\(result.growth / 1024)")

@@ -97,25 +97,28 @@ struct WindowCommand: ParsableCommand {
         }
         options.configPath = configPath
         let screen = LiveScreen(options: options, glyphs: options.chrome ? try glyphs(font ?? file.font, initial.theme) : nil)
-        if let configPath {
-            // A reload reads the file whole again; a bad one is said line by line and the running config stays.
-            screen.reloader = {
-                Supervisor.notify("RELOADING=1")
-                defer { Supervisor.notify("READY=1") }
-                do { return try self.liveOptions(try ConfigFile.load(configPath)).options } catch let error as ConfigErrors {
-                    error.problems.forEach { StandardError.say("\($0)") }
-                } catch {
-                    StandardError.say("rings: reload: \(error)")
-                }
-                return nil
-            }
-        }
+        if let configPath { screen.reloader = reloader(configPath) }
         let degrees = rotate ?? file.rotate ?? 0
         guard let rotation = Rotation(rawValue: degrees) else { throw UserError("--rotate must be 0, 90, 180 or 270, not \(degrees)") }
         let window = ScreenWindow.Options(size: (initial.width, initial.height), fullscreen: fullscreen ?? file.fullscreen ?? false,
                                           kiosk: options.kiosk, display: display, present: present ?? file.present ?? .auto, rotation: rotation)
         let stats = try showWindow(screen, window)
         if self.stats ?? file.stats ?? false { print(stats.summary) }
+    }
+
+    /// Reads the config at `path` again for a reload, as the live screen's options; a bad file is
+    /// said line by line (and nil returned, so that the running config stays).
+    func reloader(_ path: String) -> @Sendable () -> LiveScreen.Options? {
+        { [self] in
+            Supervisor.notify("RELOADING=1")
+            defer { Supervisor.notify("READY=1") }
+            do { return try liveOptions(try ConfigFile.load(path)).options } catch let error as ConfigErrors {
+                error.problems.forEach { StandardError.say("\($0)") }
+            } catch {
+                StandardError.say("rings: reload: \(error)")
+            }
+            return nil
+        }
     }
 
     /// The live screen's options from the command line and `file` (read again on a reload), and the scene they start from.

@@ -3,7 +3,6 @@ import Rings
 import RingsAnimation
 import RingsRaster
 import RingsSDL
-import TOMLKit
 
 /// One thing wrong in a config file, said as FILE:LINE: key: problem.
 struct ConfigProblem: CustomStringConvertible {
@@ -90,11 +89,9 @@ struct ConfigFile {
             let line = text[..<range.lowerBound].filter { $0 == "\n" }.count + 1
             throw ConfigErrors(problems: [ConfigProblem(file: path, line: line, key: "file", problem: "holds an escaped NUL (\\u0000), which no setting can take")])
         }
-        let table: TOMLTable
-        do { table = try TOMLTable(string: text) } catch let error as TOMLParseError {
-            throw ConfigErrors(problems: [ConfigProblem(file: path, line: Int(error.source.begin.line), key: "syntax", problem: error.description)])
-        } catch {
-            throw ConfigErrors(problems: [ConfigProblem(file: path, line: 1, key: "syntax", problem: "\(error)")])
+        let table: ConfigTable
+        do { table = try ConfigTable.parse(text) } catch {
+            throw ConfigErrors(problems: [ConfigProblem(file: path, line: error.line, key: "syntax", problem: error.description)])
         }
         var reader = ConfigReader(file: path, lines: ConfigLines(text))
         let config = reader.config(table)

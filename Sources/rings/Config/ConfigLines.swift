@@ -1,7 +1,6 @@
 import Foundation
 
-/// Where each key of a TOML file is written, for error messages that point at a line: TOMLKit
-/// parses the file but does not say where a value came from.
+/// Where each key of a TOML file is written, for error messages that point at a line.
 ///
 /// Keys are named by their path: `duration`, `kiosk.display`, `ring[2].goal` (tables of an array
 /// counted from 1). A key not found (written in an inline table, say) falls back to its table's line.

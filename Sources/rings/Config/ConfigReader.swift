@@ -3,7 +3,6 @@ import Rings
 import RingsAnimation
 import RingsRaster
 import RingsSDL
-import TOMLKit
 
 /// Reads a parsed config table into a `ConfigFile`, noting each problem with its line.
 struct ConfigReader {
@@ -11,7 +10,7 @@ struct ConfigReader {
     let lines: ConfigLines
     var problems: [ConfigProblem] = []
 
-    mutating func config(_ table: TOMLTable) -> ConfigFile {
+    mutating func config(_ table: ConfigTable) -> ConfigFile {
         var c = ConfigFile()
         for (key, value) in table {
             switch key {
@@ -72,7 +71,7 @@ struct ConfigReader {
         return c
     }
 
-    mutating func rings(_ value: TOMLValueConvertible) -> [RingEntry] {
+    mutating func rings(_ value: ConfigValue) -> [RingEntry] {
         guard let list = value.array, (1...RingValues.maximumRings).contains(list.count), list.allSatisfy({ $0.table != nil }) else {
             report("ring", "must be 1 to \(RingValues.maximumRings) [[ring]] tables")
             return []
@@ -80,7 +79,7 @@ struct ConfigReader {
         return list.enumerated().map { index, item in ring(item.table!, path: "ring[\(index + 1)]") }
     }
 
-    mutating func ring(_ table: TOMLTable, path: String) -> RingEntry {
+    mutating func ring(_ table: ConfigTable, path: String) -> RingEntry {
         var entry = RingEntry()
         var unit = "", decimals = 0, labelName: String?
         for (key, value) in table {
@@ -115,7 +114,7 @@ struct ConfigReader {
     }
 
     /// `thresholds = [{ at = 0.8, colour = "orange" }, ...]`: at most `Threshold.most`, lowest first.
-    mutating func thresholds(_ value: TOMLValueConvertible, _ key: String) -> [Threshold]? {
+    mutating func thresholds(_ value: ConfigValue, _ key: String) -> [Threshold]? {
         let shape = "must be a list of at most \(Threshold.most) { at = 0.8, colour = \"orange\" }"
         guard let list = value.array, list.count <= Threshold.most else { report(key, shape); return nil }
         var levels: [Threshold] = []
@@ -131,7 +130,7 @@ struct ConfigReader {
     }
 
     /// One ring value: 0.72, "72%" or "430/600".
-    mutating func oneValue(_ value: TOMLValueConvertible, _ key: String) -> Double? {
+    mutating func oneValue(_ value: ConfigValue, _ key: String) -> Double? {
         guard let values = progress(value, key) else { return nil }
         if values.count == 1 { return values[0] }
         report(key, "must be one value, such as 0.72 or \"72%\"")
@@ -150,7 +149,7 @@ struct ConfigReader {
     }
 
     /// A string value that `validate` accepts.
-    mutating func checked(_ value: TOMLValueConvertible, _ key: String, _ validate: (String) throws -> Void) -> String? {
+    mutating func checked(_ value: ConfigValue, _ key: String, _ validate: (String) throws -> Void) -> String? {
         guard let text = string(value, key) else { return nil }
         do {
             try validate(text)
@@ -161,24 +160,24 @@ struct ConfigReader {
         }
     }
 
-    mutating func string(_ value: TOMLValueConvertible, _ key: String) -> String? {
+    mutating func string(_ value: ConfigValue, _ key: String) -> String? {
         guard let text = value.string else { report(key, "must be a string, not \(kind(value))"); return nil }
         return text
     }
 
     /// A ring's name or unit: a string of at most `RingStyle.longestName` characters.
-    mutating func name(_ value: TOMLValueConvertible, _ key: String) -> String? {
+    mutating func name(_ value: ConfigValue, _ key: String) -> String? {
         guard let text = string(value, key) else { return nil }
         if let problem = RingStyle.nameProblem(text) { report(key, problem); return nil }
         return text
     }
 
-    mutating func bool(_ value: TOMLValueConvertible, _ key: String) -> Bool? {
+    mutating func bool(_ value: ConfigValue, _ key: String) -> Bool? {
         guard let flag = value.bool else { report(key, "must be true or false, not \(kind(value))"); return nil }
         return flag
     }
 
-    mutating func number(_ value: TOMLValueConvertible, _ key: String, _ range: ClosedRange<Double>) -> Double? {
+    mutating func number(_ value: ConfigValue, _ key: String, _ range: ClosedRange<Double>) -> Double? {
         guard let number = value.int.map(Double.init) ?? value.double else { report(key, "must be a number, not \(kind(value))"); return nil }
         guard number.isFinite, range.contains(number) else {
             report(key, "must be from \(plain(range.lowerBound)) to \(plain(range.upperBound)), not \(plain(number))")
@@ -187,14 +186,14 @@ struct ConfigReader {
         return number
     }
 
-    mutating func integer(_ value: TOMLValueConvertible, _ key: String, _ range: ClosedRange<Int>) -> Int? {
+    mutating func integer(_ value: ConfigValue, _ key: String, _ range: ClosedRange<Int>) -> Int? {
         guard let number = value.int else { report(key, "must be a whole number, not \(kind(value))"); return nil }
         guard range.contains(number) else { report(key, "must be from \(range.lowerBound) to \(range.upperBound), not \(number)"); return nil }
         return number
     }
 
     /// Ring values as a list (`[0.72, "135%"]`) or as the command line writes them (`"0.72,135%"`).
-    mutating func progress(_ value: TOMLValueConvertible, _ key: String) -> [Double]? {
+    mutating func progress(_ value: ConfigValue, _ key: String) -> [Double]? {
         guard let text = joined(value, { $0.string ?? $0.int.map { "\($0)" } ?? $0.double.map { "\($0)" } }) else { report(key, "must be values such as [0.72, \"135%\"] or \"0.72,135%\""); return nil }
         do { return try RingValues.parse(text) } catch {
             report(key, "\(error)")
@@ -204,14 +203,14 @@ struct ConfigReader {
 
     /// A list written as the command line writes it: one value as `item` reads it, or a TOML list
     /// of such values joined with commas; nil when a value cannot be read.
-    func joined(_ value: TOMLValueConvertible, _ item: (TOMLValueConvertible) -> String?) -> String? {
+    func joined(_ value: ConfigValue, _ item: (ConfigValue) -> String?) -> String? {
         guard let list = value.array else { return item(value) }
         let words = list.map(item)
         return words.contains { $0 == nil } ? nil : words.map { $0! }.joined(separator: ",")
     }
 
     /// A colour as theme files write it too (`ColorValue`): "#rrggbb", a palette name, or [r, g, b].
-    mutating func color(_ value: TOMLValueConvertible, _ key: String) -> RGB8? {
+    mutating func color(_ value: ConfigValue, _ key: String) -> RGB8? {
         var color: RGB8?
         if let text = value.string {
             color = ColorValue.parse(text)
@@ -226,17 +225,7 @@ struct ConfigReader {
     /// A number as people write it: 3600, 0.5, 1e+12.
     func plain(_ number: Double) -> String { String(format: "%g", number) }
 
-    func kind(_ value: TOMLValueConvertible) -> String {
-        switch value.type {
-        case .string: "a string"
-        case .int: "a whole number"
-        case .double: "a number"
-        case .bool: "true or false"
-        case .array: "a list"
-        case .table: "a table"
-        default: "a date or time"
-        }
-    }
+    func kind(_ value: ConfigValue) -> String { value.kind }
 
     /// A path in the file, taken relative to the file's folder unless absolute (themes by name stay names).
     func relative(_ path: String) -> String {

@@ -1,6 +1,5 @@
 import Foundation
 import Rings
-import TOMLKit
 
 /// The `[mqtt]` table of a config file: the broker, the login and what to take from it.
 struct MQTTEntry: Equatable {
@@ -27,7 +26,7 @@ struct MQTTEntry: Equatable {
 extension ConfigReader {
     /// `[mqtt]`: url = "mqtt://HOST[:PORT]", topic = "FILTER" or a list, client-id, keepalive, qos,
     /// status-topic, ca, cert, key, username, password-file.
-    mutating func mqtt(_ value: TOMLValueConvertible) -> MQTTEntry? {
+    mutating func mqtt(_ value: ConfigValue) -> MQTTEntry? {
         guard let table = value.table else {
             report("mqtt", "must be a table: [mqtt] with url = \"mqtt://HOST\" and topic = \"FILTER\"")
             return nil

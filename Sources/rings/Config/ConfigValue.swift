@@ -1,0 +1,69 @@
+import CTOMLTree
+import Foundation
+
+/// A value of a config file as TOML writes it, copied out of toml++'s tree (`CTOMLTree`), which is
+/// freed whole at once: reading a file again keeps nothing of the last reading.
+indirect enum ConfigValue {
+    case string(String), integer(Int), float(Double), boolean(Bool), array([ConfigValue]), table(ConfigTable), dateTime
+
+    var string: String? { if case let .string(text) = self { text } else { nil } }
+    var int: Int? { if case let .integer(number) = self { number } else { nil } }
+    var double: Double? { if case let .float(number) = self { number } else { nil } }
+    var bool: Bool? { if case let .boolean(flag) = self { flag } else { nil } }
+    var array: [ConfigValue]? { if case let .array(items) = self { items } else { nil } }
+    var table: ConfigTable? { if case let .table(table) = self { table } else { nil } }
+
+    /// What it is, in the words of an error message.
+    var kind: String {
+        switch self {
+        case .string: "a string"
+        case .integer: "a whole number"
+        case .float: "a number"
+        case .boolean: "true or false"
+        case .array: "a list"
+        case .table: "a table"
+        case .dateTime: "a date or time"
+        }
+    }
+
+    init(_ node: toml_tree_node) {
+        let children = (0..<node.count).map { node.children[$0] }
+        switch node.kind {
+        case TOML_TREE_STRING: self = .string(String(cString: node.text))
+        case TOML_TREE_INTEGER: self = .integer(Int(node.integer))
+        case TOML_TREE_FLOAT: self = .float(node.number)
+        case TOML_TREE_BOOLEAN: self = .boolean(node.boolean != 0)
+        case TOML_TREE_ARRAY: self = .array(children.map(ConfigValue.init))
+        case TOML_TREE_TABLE: self = .table(ConfigTable(members: children.map { (String(cString: $0.key), ConfigValue($0)) }))
+        default: self = .dateTime
+        }
+    }
+}
+
+/// A TOML table: its keys in the order read, with their values.
+struct ConfigTable: Sequence {
+    let members: [(key: String, value: ConfigValue)]
+
+    var count: Int { members.count }
+    subscript(key: String) -> ConfigValue? { members.first { $0.key == key }?.value }
+    func makeIterator() -> IndexingIterator<[(key: String, value: ConfigValue)]> { members.makeIterator() }
+
+    /// Why a text is not TOML, and on which line.
+    struct SyntaxError: Error {
+        let line: Int
+        let description: String
+    }
+
+    /// The root table of a TOML document.
+    static func parse(_ text: String) throws(SyntaxError) -> ConfigTable {
+        var error: UnsafeMutablePointer<CChar>?
+        var line: UInt32 = 1
+        let root = text.withCString { toml_tree_parse($0, strlen($0), &error, &line) }
+        guard let root else {
+            defer { free(error) }
+            throw SyntaxError(line: Swift.max(1, Int(line)), description: error.map { String(cString: $0) } ?? "cannot be read as TOML")
+        }
+        defer { toml_tree_free(root) }
+        return ConfigValue(root.pointee).table ?? ConfigTable(members: [])
+    }
+}
