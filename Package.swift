@@ -41,23 +41,27 @@ let package = Package(
         // MARK: The product's model and scene
         // Themes and presets compiled into the executable, so that it stands alone once installed.
         .target(name: "RingsAssets", path: "Assets", exclude: ["Pictures", "systemd", "desktop", "debian"], resources: [.embedInCode("Themes"), .embedInCode("Presets")]),
-        .target(name: "Rings", dependencies: ["CMosquitto", "RingsRaster", "Shaders", "RingsAnimation", "RingsAssets"], swiftSettings: optimised),
+        .target(name: "Rings", dependencies: ["RingsRaster", "Shaders", "RingsAnimation", "RingsAssets"], swiftSettings: optimised),
+        // What touches the world: feeds, commands, the broker, /proc, the config watcher, signals and
+        // limits, systemd; and the live screen that wires them to the model.
+        .target(name: "RingsLive", dependencies: ["CMosquitto", "CSystemd", "Rings", "RingsAnimation", "RingsRaster"], swiftSettings: optimised),
 
         // MARK: SDL and the executable
-        .target(name: "RingsSDL", dependencies: ["CSDL2", "CWaylandProbe", "CSDL2SysWM", "CFontconfig", "CSystemd", "Rings", "RingsAnimation", "RingsRaster"], swiftSettings: optimised),
+        .target(name: "RingsSDL", dependencies: ["CSDL2", "CWaylandProbe", "CSDL2SysWM", "CFontconfig", "Rings", "RingsLive", "RingsAnimation", "RingsRaster"], swiftSettings: optimised),
         .executableTarget(name: "rings", dependencies: [
-            "CCrash", "CTOMLTree", "Rings", "RingsSDL", "RingsPNG", "RingsRaster", "RingsAnimation", "Shaders",
+            "CCrash", "CTOMLTree", "Rings", "RingsLive", "RingsSDL", "RingsPNG", "RingsRaster", "RingsAnimation", "Shaders",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // MARK: Tests
-        .target(name: "TestSupport", dependencies: ["RingsRaster", "RingsPNG"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Rings", "RingsRaster", "RingsPNG"], path: "Tests/TestSupport"),
         .testTarget(name: "RingsRasterTests", dependencies: ["RingsRaster", "Shaders", "TestSupport"]),
         .testTarget(name: "ShadersTests", dependencies: ["Shaders", "RingsRaster"]),
         .testTarget(name: "RingsTests", dependencies: ["Rings", "RingsAssets", "RingsAnimation", "RingsRaster", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "RingsLiveTests", dependencies: ["RingsLive", "Rings", "RingsAnimation", "RingsRaster", "TestSupport"]),
         .testTarget(name: "RingsPNGTests", dependencies: ["RingsPNG", "RingsRaster", "TestSupport"]),
         .testTarget(name: "RingsAnimationTests", dependencies: ["RingsAnimation", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Rings", "RingsAnimation", "RingsRaster", "RingsPNG", "RingsSDL", "Shaders"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Rings", "RingsLive", "RingsAnimation", "RingsRaster", "RingsPNG", "RingsSDL", "Shaders"]),
     ],
     cxxLanguageStandard: .cxx17
 )

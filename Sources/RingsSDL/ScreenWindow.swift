@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import Rings
+import RingsLive
 import RingsAnimation
 import RingsRaster
 

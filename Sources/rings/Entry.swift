@@ -2,6 +2,7 @@ import ArgumentParser
 import CCrash
 import Foundation
 import Rings
+import RingsLive
 
 /// Runs the command line. Every error is one line on stderr with a non-zero exit status: our own
 /// with status 1, ArgumentParser's usage errors with its status (64); help goes to stdout.

@@ -5,7 +5,7 @@ import RingsRaster
 extension RingStyle {
     /// This ring's look when its value is old, `amount` of the way (0 as it is, 1 fully stale):
     /// colours three quarters of the way to their grey, at 55 % of their brightness.
-    func faded(_ amount: Double) -> RingStyle {
+    public func faded(_ amount: Double) -> RingStyle {
         guard amount > 0 else { return self }
         func fade(_ c: RGB8) -> RGB8 {
             let grey = 0.3 * Double(c.r) + 0.59 * Double(c.g) + 0.11 * Double(c.b)
@@ -19,7 +19,7 @@ extension RingStyle {
     }
 
     /// This ring's look in an alert's pulse, `amount` of the way to its dimmest (70 % brightness).
-    func pulsed(_ amount: Double) -> RingStyle {
+    public func pulsed(_ amount: Double) -> RingStyle {
         guard amount > 0 else { return self }
         func dim(_ c: RGB8) -> RGB8 {
             let k = 1 - 0.3 * amount
@@ -31,5 +31,5 @@ extension RingStyle {
     }
 
     /// An alert's pulse at `time`: from 0 to 1 and back every 1.5 s.
-    static func pulse(at time: Double) -> Double { 0.5 - 0.5 * cos(2 * Double.pi * time / 1.5) }
+    public static func pulse(at time: Double) -> Double { 0.5 - 0.5 * cos(2 * Double.pi * time / 1.5) }
 }

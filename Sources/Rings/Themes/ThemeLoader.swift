@@ -24,7 +24,8 @@ public enum ThemeError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// Loads themes: by built-in name (activity, flat, gold, soft, tutorial: Assets/Themes) or from a user's JSON file.
+/// Loads themes: by built-in name (activity, flat, gold, soft, tutorial: Assets/Themes), or from the
+/// JSON text of a user's theme file.
 ///
 /// A key the file leaves out keeps the value of the default theme (`Theme.standard`); a key of the
 /// wrong type or out of range, or one that no theme has, is an error that names it.
@@ -35,19 +36,12 @@ public enum ThemeLoader {
     /// Names of the built-in themes.
     public static var builtInNames: [String] { BundledAssets.names(in: .themes) }
 
-    /// A built-in theme by name, or a theme file when `nameOrPath` ends in .json or contains a slash.
-    public static func load(_ nameOrPath: String) throws(ThemeError) -> Theme {
-        if nameOrPath.hasSuffix(".json") || nameOrPath.contains("/") {
-            let bytes: [UInt8]
-            do { bytes = try BoundedFile.read(nameOrPath, limit: largestFile) } catch {
-                throw .unreadable(path: nameOrPath, reason: "\(error)")
-            }
-            return try parse(Data(bytes), source: nameOrPath)
+    /// A built-in theme by name (a theme file is read by `ThemeFile`, which hands its text to `parse`).
+    public static func load(_ name: String) throws(ThemeError) -> Theme {
+        guard let bytes = BundledAssets.bytes(named: name, in: .themes) else {
+            throw .unknownTheme(name, available: builtInNames)
         }
-        guard let bytes = BundledAssets.bytes(named: nameOrPath, in: .themes) else {
-            throw .unknownTheme(nameOrPath, available: builtInNames)
-        }
-        return try parse(Data(bytes), source: "'\(nameOrPath)'")
+        return try parse(Data(bytes), source: "'\(name)'")
     }
 
     /// A theme from JSON text; `source` names it in errors.

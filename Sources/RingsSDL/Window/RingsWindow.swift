@@ -2,6 +2,7 @@ import CSDL2
 import CWaylandProbe
 import Foundation
 import Rings
+import RingsLive
 import RingsRaster
 
 /// A resizable desktop window (or a fullscreen one) and the presenter that shows our frames in it:

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Rings
+import RingsLive
 
 /// `rings check-config [FILE]`: reads and checks a config file without opening a window (with no
 /// FILE, the one the window would read).

@@ -1,4 +1,5 @@
 import Rings
+import RingsLive
 import RingsRaster
 import RingsSDL
 import Shaders

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Rings
+import RingsLive
 import RingsAnimation
 import RingsPNG
 import RingsRaster
@@ -31,7 +32,7 @@ struct DownloadDemo: ParsableCommand {
     func run() throws {
         let (width, height) = try CanvasSize.parse(size)
         let loaded: Theme
-        do { loaded = try ThemeLoader.load(theme) } catch { throw UserError(error) }
+        do { loaded = try ThemeFile.load(theme) } catch { throw UserError(error) }
         // Each step is set as the tutorial sets it: a 0.001 s ease-in, at once to the eye.
         let screen = LiveScreen(options: .init(theme: loaded, values: [0], spec: .tween(duration: 0.001, curve: .easeIn), script: .download),
                                 glyphs: try glyphs(nil, loaded))

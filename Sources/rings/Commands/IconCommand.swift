@@ -1,5 +1,6 @@
 import ArgumentParser
 import Rings
+import RingsLive
 import RingsPNG
 
 /// `rings icon`: the app's icon (the one the window shows and `make install` puts in the menu) as a PNG.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Rings
+import RingsLive
 import RingsPNG
 import RingsRaster
 import RingsSDL

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Rings
+import RingsLive
 import RingsPNG
 import RingsAnimation
 import RingsSDL

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Rings
+import RingsLive
 import RingsRaster
 import RingsAnimation
 import RingsSDL

@@ -1,5 +1,6 @@
 import Foundation
 import Rings
+import RingsLive
 import RingsAnimation
 import RingsRaster
 import RingsSDL

@@ -1,5 +1,6 @@
 import Foundation
 import Rings
+import RingsLive
 import RingsAnimation
 import RingsRaster
 import RingsSDL
@@ -16,7 +17,7 @@ struct ConfigReader {
             switch key {
             case "theme":
                 c.theme = string(value, key).map(relative)
-                if let theme = c.theme { check(key) { _ = try ThemeLoader.load(theme) } }
+                if let theme = c.theme { check(key) { _ = try ThemeFile.load(theme) } }
             case "preset":
                 c.preset = string(value, key)
                 if let preset = c.preset { check(key) { _ = try Preset.load(preset) } }

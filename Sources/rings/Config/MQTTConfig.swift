@@ -1,5 +1,6 @@
 import Foundation
 import Rings
+import RingsLive
 
 /// The `[mqtt]` table of a config file: the broker, the login and what to take from it.
 struct MQTTEntry: Equatable {

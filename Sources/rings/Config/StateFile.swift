@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Rings
+import RingsLive
 import RingsPNG
 
 /// The state file: the live rings' last values, read at start and replaced (atomically, off the

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Rings
+import RingsLive
 import RingsAnimation
 
 /// How long a change of value takes and how it eases.

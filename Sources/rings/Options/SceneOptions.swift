@@ -1,5 +1,6 @@
 import ArgumentParser
 import Rings
+import RingsLive
 
 /// The options every subcommand shares: what to draw and how big.
 struct SceneOptions: ParsableArguments {
@@ -53,7 +54,7 @@ struct SceneOptions: ParsableArguments {
         let (width, height) = try (size ?? file.size).map(CanvasSize.parse) ?? chosen.map { ($0.width, $0.height) } ?? defaultSize
         var loaded: Theme
         if let chosen { loaded = chosen.theme } else {
-            do { loaded = try ThemeLoader.load(theme ?? file.theme ?? "activity") } catch { throw UserError(error) }
+            do { loaded = try ThemeFile.load(theme ?? file.theme ?? "activity") } catch { throw UserError(error) }
         }
         loaded.rings = file.styles(over: loaded)
         if counterclockwise || file.counterclockwise == true { loaded.clockwise = false }

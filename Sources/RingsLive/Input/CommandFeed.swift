@@ -1,0 +1,109 @@
+import Rings
+import Foundation
+import RingsAnimation
+import RingsRaster
+
+/// Runs a shell command every `interval` seconds (on absolute times, like conky's exec) on a thread
+/// of its own and hands each line of its output to `deliver`, numbered across runs. A run that is
+/// still going when the next is due is killed with everything it started, and what a run leaves in
+/// the background when its shell exits is ended then; a failing command is reported and tried
+/// again; `stop` ends whatever the runs left running.
+public final class CommandFeed: @unchecked Sendable {
+    public let command: String
+    public let interval: Double
+    private let deliver: @Sendable (_ number: Int, _ line: [UInt8]) -> Void
+    private let report: @Sendable (String) -> Void
+    private let state: @Sendable (String?) -> Void
+    private let thread = FeedThread()
+    /// Output beyond this is not read (the lines it held are lost, the rest still count).
+    static let outputLimit = 1 << 20
+
+    /// `state` gets a few words while runs fail (`not found: CMD`), nil once one succeeds.
+    public init(command: String, interval: Double, report: @escaping @Sendable (String) -> Void,
+                state: @escaping @Sendable (String?) -> Void = { _ in },
+                deliver: @escaping @Sendable (_ number: Int, _ line: [UInt8]) -> Void) {
+        self.command = command; self.interval = max(0.05, interval); self.deliver = deliver; self.report = report; self.state = state
+    }
+
+    /// The process groups of runs that may still have processes (background children), ended by `stop`.
+    private let groups = Mutex<Set<pid_t>>([])
+
+    public func start() { thread.start(named: "rings exec") { [self] in run() } }
+
+    /// Stops the runs: the one going is killed by the feed's thread, what earlier ones left here.
+    public func stop() {
+        thread.stop()
+        endGroups()
+    }
+
+    private func run() {
+        let monotonic = MonotonicClock(), clock = { monotonic.now() }
+        let origin = clock()
+        var number = 0, round = 0
+        while !thread.isStopped {
+            once(deadline: origin + Double(round + 1) * interval, clock: clock, number: &number)
+            round = max(round + 1, Int(((clock() - origin) / interval).rounded(.down)))
+            let wait = origin + Double(round) * interval - clock()
+            if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+        }
+    }
+
+    /// One run of the command, in a process group of its own: its output is read until the shell
+    /// exits (not until every background child has closed the pipe); the group is killed at `deadline`
+    /// if the shell has not ended.
+    private func once(deadline: Double, clock: () -> Double, number: inout Int) {
+        // Whatever an earlier run left and SIGTERM did not end.
+        for group in groups.withLock({ $0 }) { Foundation.kill(-group, SIGKILL) }
+        let run: ShellRun
+        do { run = try ShellRun(command) } catch {
+            state("cannot run: \(error)")
+            report("cannot run '\(command)': \(error)")
+            return
+        }
+        groups.withLock { _ = $0.insert(run.pid) }
+        var output = Data(), said = Data(), status: Int32?
+        while status == nil {
+            if thread.isStopped { run.kill(); return }
+            if clock() >= deadline {
+                report("'\(command)' ran past its \(interval) s and was stopped")
+                state("ran past \(interval) s")
+                run.kill()
+                break
+            }
+            run.read(within: min(0.05, deadline - clock()), into: &output, &said, limit: CommandFeed.outputLimit)
+            status = run.exited()
+        }
+        // Ended by `stop` (which ends every group) rather than by itself: nothing more to say.
+        if thread.isStopped { run.kill(); return }
+        if status != nil { run.read(within: 0, into: &output, &said, limit: CommandFeed.outputLimit) }
+        run.close()
+        // What the run left in the background is ended now (SIGTERM; SIGKILL at the next run), so
+        // that samples taken every 100 ms cannot pile up processes.
+        if status != nil, Foundation.kill(-run.pid, SIGTERM) == 0 {
+            report("'\(command)' left processes running when it exited; they were ended (a sample's command must finish its work)")
+        }
+        // Groups whose every process has ended are forgotten (their number may be given again).
+        groups.withLock { $0 = $0.filter { Foundation.kill(-$0, 0) == 0 } }
+        if let status, status != 0 {
+            // The command's (or the shell's) own last words: "sh: 1: nosuchcmd: not found".
+            let last = String(decoding: said.prefix(4096), as: UTF8.self).split(separator: "\n").last
+            report("'\(command)' failed with status \(status)\(last.map { ": \($0)" } ?? "")")
+            state(status == 127 ? "not found: \(command.split(separator: " ").first ?? "")" : "failed with status \(status)")
+        } else if status != nil {
+            state(nil)
+        }
+        for line in output.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast() {
+            number += 1
+            deliver(number, Array(line))
+        }
+    }
+
+    /// Ends every process the runs started that is still there: SIGTERM, and SIGKILL 0.2 s later.
+    private func endGroups() {
+        let left = groups.withLock { groups in defer { groups = [] }; return groups }
+        guard !left.isEmpty else { return }
+        for group in left { Foundation.kill(-group, SIGTERM) }
+        usleep(200_000)
+        for group in left { Foundation.kill(-group, SIGKILL) }
+    }
+}

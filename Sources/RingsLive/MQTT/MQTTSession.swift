@@ -1,0 +1,71 @@
+import Rings
+import CMosquitto
+import Foundation
+
+extension MQTTFeed {
+    /// What the network thread and libmosquitto's callbacks know of the current attempt and of the
+    /// feed's life (read under `session`'s lock from the main thread too).
+    struct Session {
+        /// The broker accepted the login in this attempt.
+        var connected = false
+        /// The broker's CONNACK code when it refused the login.
+        var refusal: Int?
+        /// libmosquitto's last error line in this attempt (OpenSSL's words for a failed handshake).
+        var logged: String?
+        /// The subscriptions asked for, by message id.
+        var subscriptions: [Int32: String] = [:]
+        /// The `offline` message `stop` waits for.
+        var farewell: Int32?
+        var messages = 0, connections = 0
+        /// When a ring last took a value; when this session's last `online` message went, and the
+        /// value time it carried.
+        var lastValue: Date?, statusSent: Date?, statusValue: Date?
+
+        mutating func startAttempt() {
+            connected = false; refusal = nil; logged = nil; subscriptions = [:]; statusSent = nil
+        }
+    }
+
+    /// Why an attempt or a session ended, in the user's words, and how soon to try again.
+    struct Failure {
+        let reason: String
+        let state: State
+        /// A refused login or a failed TLS handshake: trying again soon would change nothing.
+        let slow: Bool
+
+        init(code: Int32, errno: Int32, attempt: Session) {
+            if let refusal = attempt.refusal {
+                let words = String(cString: mosquitto_connack_string(Int32(refusal)))
+                reason = "the broker refused the login: " + Failure.trimmed(words.replacingOccurrences(of: "Connection Refused: ", with: ""))
+                state = .refused; slow = true
+            } else if code == MOSQ_ERR_TLS.rawValue || code == MOSQ_ERR_TLS_HANDSHAKE.rawValue {
+                let said = attempt.logged.map(Failure.trimmed) ?? ""
+                reason = "TLS failed: " + (said.isEmpty ? MQTTFeed.words(code) : said)
+                state = .untrusted; slow = true
+            } else if attempt.connected {
+                reason = code == MOSQ_ERR_KEEPALIVE.rawValue ? "the broker stopped answering" : "connection lost"
+                state = .reconnecting; slow = false
+            } else if code == MOSQ_ERR_KEEPALIVE.rawValue {
+                // libmosquitto's words for this are "Unknown error".
+                reason = "the broker took the connection but never answered the login (no CONNACK)"; state = .reconnecting; slow = false
+            } else if code == MOSQ_ERR_ERRNO.rawValue {
+                reason = String(cString: strerror(errno)).lowercased(); state = .reconnecting; slow = false
+            } else if code == MOSQ_ERR_EAI.rawValue {
+                reason = "the host name cannot be resolved"; state = .reconnecting; slow = false
+            } else {
+                let words = Failure.trimmed(MQTTFeed.words(code))
+                reason = words == "Unknown error" ? "libmosquitto error \(code)" : words; state = .reconnecting; slow = false
+            }
+        }
+
+        private static func trimmed(_ words: String) -> String {
+            let text = words.trimmingCharacters(in: .whitespaces)
+            return text.hasSuffix(".") ? String(text.dropLast()) : text
+        }
+    }
+}
+
+extension MQTTFeed.State {
+    /// The longest of the legend's words, for the legend's width.
+    public static let widest = allCases.map(\.rawValue).max { $0.count < $1.count }!
+}

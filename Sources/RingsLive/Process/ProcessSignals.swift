@@ -1,0 +1,92 @@
+import Rings
+import Foundation
+import RingsRaster
+
+/// SIGINT, SIGTERM and SIGHUP, taken by a thread of its own blocked in `sigwait`: no descriptor, no
+/// dispatch source and no handler, so they are obeyed at any descriptor limit and whatever the main
+/// thread is stuck in (a stopped X server). The first SIGINT or SIGTERM calls the quit action; if the
+/// process is still alive `grace` seconds later, or another comes, the signal's default action ends it.
+public enum ProcessSignals {
+    private struct Actions {
+        var quit: (@Sendable () -> Void)?
+        var hangUp: (@Sendable () -> Void)?
+        var quitting = false
+    }
+    private static let actions = Mutex(Actions())
+    private static let taken: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+    /// Blocks the three signals in the calling thread and starts the waiter. Call it on the main
+    /// thread before any other thread starts: threads inherit the mask (a child's spawn resets it).
+    public static func start(grace: Double) {
+        var set = signalSet()
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+        // A parent's SIG_IGN would discard them before sigwait sees them (`cmd &` in a script ignores SIGINT).
+        signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
+        let waiter = Thread { wait(grace: grace) }
+        waiter.name = "rings signals"
+        waiter.start()
+    }
+
+    /// What the first SIGINT or SIGTERM does from now on (nil: end at once); called at once when one came already.
+    public static func onQuit(_ action: (@Sendable () -> Void)?) {
+        let quitting = actions.withLock { $0.quit = action; return $0.quitting }
+        if quitting { action?() }
+    }
+
+    /// What SIGHUP does from now on (nil: end the process, as SIGHUP does by default).
+    public static func onHangUp(_ action: (@Sendable () -> Void)?) {
+        // A parent's SIG_IGN (nohup) would discard SIGHUP before sigwait sees it; asked to reload, we take it.
+        if action != nil { signal(SIGHUP, SIG_DFL) }
+        actions.withLock { $0.hangUp = action }
+    }
+
+    /// Whether SIGINT or SIGTERM has come.
+    public static var quitRequested: Bool { actions.withLock { $0.quitting } }
+
+    private static func signalSet() -> sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        taken.forEach { sigaddset(&set, $0) }
+        return set
+    }
+
+    private static func wait(grace: Double) {
+        var set = signalSet()
+        while true {
+            var number: Int32 = 0
+            guard sigwait(&set, &number) == 0 else { continue }
+            let (quit, hangUp, again) = actions.withLock { state in
+                let again = state.quitting
+                if number != SIGHUP { state.quitting = true }
+                return (state.quit, state.hangUp, again)
+            }
+            if number == SIGHUP {
+                guard let hangUp else { end(by: number) }
+                hangUp()
+            } else if again || quit == nil {
+                end(by: number)
+            } else {
+                let name = number == SIGINT ? "SIGINT" : "SIGTERM", signal = number
+                let deadline = Thread {
+                    Thread.sleep(forTimeInterval: grace)
+                    StandardError.say("rings: still running \(grace) s after \(name); ending now")
+                    end(by: signal)
+                }
+                deadline.start()
+                quit?()
+            }
+        }
+    }
+
+    /// Ends the process by `number`'s default action, as if it had never been blocked.
+    private static func end(by number: Int32) -> Never {
+        signal(number, SIG_DFL)
+        var one = sigset_t()
+        sigemptyset(&one)
+        sigaddset(&one, number)
+        pthread_sigmask(SIG_UNBLOCK, &one, nil)
+        raise(number)
+        _exit(128 + number)
+    }
+}

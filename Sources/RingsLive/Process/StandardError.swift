@@ -1,0 +1,58 @@
+import Rings
+import Foundation
+
+/// Lines for the person running `rings`, on stderr: one line each (control characters in echoed
+/// values are escaped, so no value can break a message in two or forge another), and a write that
+/// fails (stderr closed, its disk full, its reader gone) is dropped, never a crash.
+public enum StandardError {
+    /// Writes `line` and a newline.
+    public static func say(_ line: String) {
+        var bytes = Array(oneLine(line).utf8)
+        bytes.append(0x0A)
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = Glibc.write(2, buffer.baseAddress! + offset, buffer.count - offset)
+                if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { return }
+            }
+        }
+    }
+
+    /// `text` with its control characters written as escapes (\n, \t, \r, \0, \x1B ...).
+    public static func oneLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            case "\0": out += "\\0"
+            case _ where isControl(scalar):
+                out += scalar.value <= 0xFF ? "\\x" + String(format: "%02X", scalar.value) : "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// C0 and C1 controls, DEL, and the bidirectional controls that would reorder what a terminal
+    /// shows after them (U+202A-U+202E, U+2066-U+2069).
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x202A...0x202E).contains(scalar.value)
+            || (0x2066...0x2069).contains(scalar.value)
+    }
+
+    /// Makes stderr safe to write for the life of the process: a reader that went away is an error
+    /// on the write (not SIGPIPE), a file grown past its size limit too (not SIGXFSZ), and standard
+    /// input, output and error are open (on /dev/null when they were closed), so that no file opened
+    /// later (the X connection, a PNG) takes their number and receives what was meant for them.
+    public static func prepareProcess() {
+        signal(SIGPIPE, SIG_IGN)
+        signal(SIGXFSZ, SIG_IGN)
+        for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 {
+            let null = open("/dev/null", O_RDWR)
+            if null >= 0 && null != fd { dup2(null, fd); close(null) }
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Rings
+import RingsLive
+import RingsRaster
+import Testing
+
+/// Following a file as `tail -F` does, on a real file.
+@Suite struct LineFeedTests {
+    /// A file rewritten in place (same inode, not shorter) is read again from its start, whether the
+    /// new text is as long as the old or longer; an append is read as an append.
+    @Test func aFileRewrittenInPlaceIsReadAgain() throws {
+        let path = NSTemporaryDirectory() + "rings-follow-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).txt"
+        defer { unlink(path) }
+        func write(_ text: String, append: Bool = false) throws {
+            let handle = try #require(FileHandle(forWritingAtPath: path))
+            if append { handle.seekToEndOfFile() } else { try handle.truncate(atOffset: 0) }
+            handle.write(Data(text.utf8))
+            try handle.close()
+        }
+        FileManager.default.createFile(atPath: path, contents: Data("1=0.3\n".utf8))
+        let heard = Mutex<[String]>([])
+        let feed = LineFeed(source: .path(path), report: { _ in }) { _, line in heard.withLock { $0.append(String(decoding: line, as: UTF8.self)) } }
+        feed.start()
+        defer { feed.stop() }
+        func waitFor(_ line: String) -> Bool {
+            let deadline = Date().addingTimeInterval(5)
+            while Date() < deadline { if heard.withLock({ $0.last == line }) { return true }; usleep(20_000) }
+            return false
+        }
+        #expect(waitFor("1=0.3"))
+        usleep(50_000)  // a modification time of its own
+        try write("1=0.7\n")
+        #expect(waitFor("1=0.7"), "same length: \(heard.withLock { $0 })")
+        usleep(50_000)
+        try write("1=0.75 2=0.5\n")
+        #expect(waitFor("1=0.75 2=0.5"), "longer: \(heard.withLock { $0 })")
+        usleep(50_000)
+        try write("3=0.1\n", append: true)
+        #expect(waitFor("3=0.1"))
+        #expect(heard.withLock { $0 } == ["1=0.3", "1=0.7", "1=0.75 2=0.5", "3=0.1"], "an append is not a rewrite")
+    }
+
+    /// A FIFO's last line is taken when its writer closes, newline or not (the regression:
+    /// `printf '1=0.9' > fifo` was dropped without a word).
+    @Test func aFIFOsLastLineIsTakenWhenItsWriterCloses() throws {
+        let path = NSTemporaryDirectory() + "rings-fifo-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        #expect(mkfifo(path, 0o600) == 0)
+        defer { unlink(path) }
+        let heard = Mutex<[String]>([])
+        let feed = LineFeed(source: .path(path), report: { _ in }) { _, line in heard.withLock { $0.append(String(decoding: line, as: UTF8.self)) } }
+        feed.start()
+        defer { feed.stop() }
+        // Two writers one after the other (overlapping, they would be one stream with no end between).
+        for (text, count) in [("1=0.3\n2=0.4", 2), ("3=0.5", 3)] {
+            let handle = try #require(FileHandle(forWritingAtPath: path))   // waits for the feed to open its end
+            handle.write(Data(text.utf8))
+            try handle.close()
+            let deadline = Date().addingTimeInterval(5)
+            while Date() < deadline && heard.withLock({ $0.count }) < count { usleep(20_000) }
+        }
+        #expect(heard.withLock { $0 } == ["1=0.3", "2=0.4", "3=0.5"])
+    }
+
+    /// A path that can never give lines (a folder, a device such as /dev/null or /dev/zero) is said,
+    /// in the legend's words and a report, and waited on with a growing pause, not read in a busy loop.
+    @Test(arguments: [("folder", "a folder"), ("/dev/null", "not a file or FIFO"), ("/dev/zero", "not a file or FIFO")])
+    func aPathThatCanNeverGiveLinesIsSaidAndNotSpunOn(path: String, words: String) {
+        let target = path == "folder" ? NSTemporaryDirectory() : path
+        let reports = Mutex(0), states = Mutex<[String?]>([]), lines = Mutex(0)
+        let feed = LineFeed(source: .path(target), report: { _ in reports.withLock { $0 += 1 } }, state: { said in states.withLock { $0.append(said) } }) { _, _ in
+            lines.withLock { $0 += 1 }
+        }
+        feed.start()
+        usleep(1_300_000)
+        feed.stop()
+        #expect(lines.withLock { $0 } == 0)
+        #expect((1...5).contains(reports.withLock { $0 }), "pauses of 0.25, 0.5, 1 s: \(reports.withLock { $0 }) reports in 1.3 s")
+        #expect(states.withLock { $0.first } == "\(words): \(target)", "\(states.withLock { $0 })")
+    }
+}

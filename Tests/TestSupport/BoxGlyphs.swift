@@ -1,0 +1,12 @@
+import Rings
+import RingsRaster
+
+/// Glyphs as boxes, 6 px a character: a legend's layout needs sizes, not letters.
+public final class BoxGlyphs: GlyphSource {
+    public init() {}
+
+    public func mask(for text: String, pixelHeight: Int) -> CoverageMask? {
+        text.isEmpty ? nil : CoverageMask(x: 0, y: 0, width: text.count * 6, height: pixelHeight,
+                                          alpha: [UInt8](repeating: 255, count: text.count * 6 * pixelHeight))
+    }
+}
