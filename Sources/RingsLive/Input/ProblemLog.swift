@@ -1,5 +1,6 @@
 import Rings
 import Foundation
+import RingsAnimation
 import RingsRaster
 
 /// Says each kind of problem at most once a minute, with the line it was seen on, so that a feed
@@ -25,5 +26,12 @@ public final class ProblemLog: Sendable {
         }
         if due { write(message) }
         return due
+    }
+}
+
+extension ProblemLog {
+    /// Problems as lines on standard error, `rings: ` first, each kind at most once a minute.
+    public static var standardError: ProblemLog {
+        ProblemLog(now: { MonotonicClock().now() }, write: { StandardError.say("rings: \($0)") })
     }
 }

@@ -3,9 +3,9 @@ import Foundation
 import RingsAnimation
 import RingsRaster
 
-/// Where the live screen's values come from and how much they can be trusted: the feeds and the
-/// broker started, each source's health for the legend and the service status, the rings still
-/// waiting for a value, the values that grew old, the state file, and reloading the config.
+/// Where the live screen's values come from: the feed, the command, the broker, the built-in
+/// sources and the config watcher started; what they say taken into `LiveData` (values that came,
+/// grew old, or were kept in the state file) and the sources' health into the legend.
 extension LiveScreen {
     /// Starts the feed, the command and the broker the options name; their lines go to `arrivals`.
     func startFeeds(wake: @escaping @Sendable () -> Void) {
@@ -30,9 +30,9 @@ extension LiveScreen {
         }
         if let settings = options.mqtt {
             let count = Mutex(0)
-            health.set("MQTT", MQTTFeed.State.connecting.rawValue, problem: false)
+            health.set("MQTT", MQTTFeed.State.connecting.rawValue, problem: false, widest: MQTTFeed.State.widest)
             broker = MQTTFeed(settings: settings, report: { problems.note(kind: $0, $1) }, state: { now in
-                health.set("MQTT", now.rawValue, problem: ![.connecting, .connected].contains(now))
+                health.set("MQTT", now.rawValue, problem: ![.connecting, .connected].contains(now), widest: MQTTFeed.State.widest)
                 wake()
             }) { topic, payload in
                 let number = count.withLock { $0 += 1; return $0 }
@@ -48,14 +48,46 @@ extension LiveScreen {
         }
     }
 
+    /// Watches the config file, when there is one to reload: what its watcher reads (on its own
+    /// thread) waits in `reloaded` for the frame loop.
+    func startWatcher(wake: @escaping @Sendable () -> Void) {
+        guard let path = options.configPath, let reloader else { return }
+        let reloaded = reloaded
+        watcher = ConfigWatcher(path: path) {
+            guard let fresh = reloader() else { return }
+            reloaded.withLock { $0 = fresh }
+            wake()
+        }
+        watcher?.start()
+    }
+
+    /// Samples the built-in sources now and every `every` seconds, each into its ring.
+    func startSampling(on loop: FrameLoop) {
+        guard !options.sources.isEmpty else { return }
+        let sampler = SystemSampler()
+        let sample = { [unowned self] (now: Double) in
+            for (ring, source) in self.options.sources.enumerated() {
+                guard let value = sampler.sample(source), value.isFinite else {
+                    self.health.set("\(source)", "cannot read")
+                    self.problems.note(kind: "source \(source)", "cannot read \(source); the ring keeps its value")
+                    continue
+                }
+                self.health.set("\(source)", nil)
+                self.model.apply(.set(ring: ring, value: value), at: now)
+                self.valueArrived(ring: ring, at: now)
+            }
+            self.noticeHealth()
+        }
+        sample(loop.clock.now())
+        loop.addTimer(interval: options.every, action: sample)
+    }
+
     /// Once a second, rings whose values grew old turn stale and the legend's ages move on.
     func watchStaleness() {
         guard !staleWatched, let loop else { return }
         staleWatched = true
         loop.addTimer(interval: 1) { [unowned self] now in
-            if self.staleness?.update(at: now) == true { self.changed = true }
-            let notes = self.currentStaleNotes(at: now)
-            if notes != self.staleNotes { self.staleNotes = notes; self.changed = true }
+            if self.data.age(at: now) { self.changed = true }
         }
     }
 
@@ -74,76 +106,36 @@ extension LiveScreen {
         options.reducedMotion = fresh.reducedMotion
         if fresh.staleAfter != options.staleAfter {
             options.staleAfter = fresh.staleAfter
-            staleness = fresh.staleAfter.map { after in
-                var renewed = Staleness(after: after, rings: valueTimes.count)
-                for (ring, time) in valueTimes.enumerated() { if let time { renewed.valueArrived(ring: ring, at: now - Date().timeIntervalSince(time)) } }
-                return renewed
-            }
-            staleNotes = currentStaleNotes(at: now)
-            if staleness != nil { watchStaleness() }
+            data.staleAfter(fresh.staleAfter, at: now, wall: Date().timeIntervalSince1970)
+            if data.staleness != nil { watchStaleness() }
         }
         changed = true
     }
 
-    /// A ring has a value of its own now: its label and legend say it (the whole frame redraws), and
-    /// a stale ring comes back.
+    /// A ring has a value of its own now: its label and legend say it, and a stale ring comes back.
     func valueArrived(ring: Int, at now: Double) {
-        if waiting.remove(ring) != nil { changed = true }
-        if valueTimes.indices.contains(ring) { valueTimes[ring] = Date(); unsaved = true }
-        staleness?.valueArrived(ring: ring, at: now)
-        if staleNotes[ring] != nil { staleNotes[ring] = nil; changed = true }
+        if data.valueArrived(ring: ring, at: now, wall: Date().timeIntervalSince1970) { changed = true }
     }
 
     /// Shows what the state file kept, each ring stale from the start (its age as the file says).
     func recall(at now: Double) {
         guard options.startsEmpty, let memory = options.remembered else { return }
-        if staleness == nil { staleness = Staleness(after: .infinity, rings: valueTimes.count) }
-        for (ring, entry) in memory.rings.enumerated() {
-            guard let value = entry.value, let time = entry.time, valueTimes.indices.contains(ring) else { continue }
+        for (ring, value) in data.recall(memory, at: now, wall: Date().timeIntervalSince1970) {
             model.apply(.set(ring: ring, value: value), at: now)
-            waiting.remove(ring)
-            valueTimes[ring] = Date(timeIntervalSince1970: time)
-            staleness?.remembered(ring: ring, from: now - max(0, Date().timeIntervalSince1970 - time), at: now)
         }
-        staleNotes = currentStaleNotes(at: now)
         changed = true
     }
 
-    /// How old the kept times may grow while the values only repeat: then they are written again,
-    /// so that the ages a restart shows are right to within this.
-    static let keptTimesLast: TimeInterval = 600
-
     /// Hands the values to the state file when they have changed, or when they have only been
-    /// repeated for `keptTimesLast` (not every second: each write is a flush to disk).
+    /// repeated for `LiveData.keptTimesLast`.
     func keep() {
-        guard unsaved, let remember = options.remember else { return }
-        let values = model.targets.indices.map { ring in valueTimes[ring] == nil ? nil : model.targets[ring] }
-        let now = Date()
-        if let kept, kept.values == values, now.timeIntervalSince(kept.at) < Self.keptTimesLast { return }
-        unsaved = false
-        kept = (values, now)
+        guard let remember = options.remember else { return }
         let names = model.targets.indices.map { options.theme.style(ofRing: $0).name }
-        remember(ValueMemory(rings: names.indices.map { ring in
-            ValueMemory.Entry(name: names[ring], value: values[ring], time: valueTimes[ring]?.timeIntervalSince1970)
-        }))
-    }
-
-    func currentStaleNotes(at now: Double) -> [Int: String] {
-        guard let staleness else { return [:] }
-        var notes: [Int: String] = [:]
-        for ring in model.targets.indices { notes[ring] = staleness.note(ring: ring, at: now) }
-        return notes
-    }
-
-    /// The sources as a service manager's status line: "4 rings; feed no such file: /run/x; MQTT connected".
-    public var status: String {
-        let rings = model.targets.count - waiting.count
-        return (["\(rings) of \(model.targets.count) rings with values"] + health.current.map { "\($0.name) \($0.text)" }).joined(separator: "; ")
+        if let memory = data.memoryToKeep(targets: model.targets, names: names, wall: Date().timeIntervalSince1970) { remember(memory) }
     }
 
     /// The legend's source lines follow what the sources say.
     func noticeHealth() {
-        let now = health.current
-        if now != shownHealth { shownHealth = now; changed = true }
+        if data.show(sources: health.current) { changed = true }
     }
 }

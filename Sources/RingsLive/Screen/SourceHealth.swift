@@ -6,29 +6,26 @@ import RingsRaster
 /// problem (`no such file: /run/rings.fifo`) while it is not. Set on the sources' threads, read by
 /// the screen on its own.
 final class SourceHealth: Sendable {
-    /// One source's line in the legend.
-    struct Line: Equatable, Sendable {
-        var name: String, text: String, problem: Bool
-    }
     /// The legend's widest problem text; longer ones end in "...".
     static let widest = "no such file: /run/rings/feed..."
-    private let lines = Mutex<[Line]>([])
+    private let lines = Mutex<[SourceLine]>([])
 
     /// Says how `name` stands (in the order sources first speak); nil text takes its line away.
-    func set(_ name: String, _ text: String?, problem: Bool = true) {
+    /// `widest` is the longest text it may say.
+    func set(_ name: String, _ text: String?, problem: Bool = true, widest: String = SourceHealth.widest) {
         let shown = text.map { $0.count > SourceHealth.widest.count ? String($0.prefix(SourceHealth.widest.count - 3)) + "..." : $0 }
         lines.withLock { lines in
             let index = lines.firstIndex { $0.name == name }
             switch (shown, index) {
-            case let (text?, index?): lines[index] = Line(name: name, text: text, problem: problem)
-            case let (text?, nil): lines.append(Line(name: name, text: text, problem: problem))
+            case let (text?, index?): lines[index] = SourceLine(name: name, text: text, problem: problem, widest: widest)
+            case let (text?, nil): lines.append(SourceLine(name: name, text: text, problem: problem, widest: widest))
             case let (nil, index?): lines.remove(at: index)
             case (nil, nil): break
             }
         }
     }
 
-    var current: [Line] { lines.withLock { $0 } }
+    var current: [SourceLine] { lines.withLock { $0 } }
 
     /// The words for a file that cannot be opened: "no such file", "not allowed", or the system's.
     static func words(errno code: Int32) -> String {

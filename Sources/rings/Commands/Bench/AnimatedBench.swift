@@ -2,15 +2,16 @@ import Rings
 import RingsLive
 import RingsAnimation
 import RingsRaster
+import RingsSDL
 
 /// The cost of animation frames in the live window: the rings animating from 0 to their values over
 /// `frames` frames at 60 Hz (times simulated, so the figures measure work, not waiting), each frame
 /// redrawing and uploading what changed, label and legend included. Needs a display.
-public enum AnimatedBench {
+enum AnimatedBench {
     /// Milliseconds per frame, the first (whole) frame left out, and the presenter that showed them;
     /// `ring` animates only that ring (0 is the outermost), nil every ring. The wait for the display's vblank
     /// (vsync presenter) is left out; `threads` share each redraw.
-    public static func run(scene still: RingScene, frames: Int, ring: Int? = nil, present: PresentMode = .auto,
+    static func run(scene still: RingScene, frames: Int, ring: Int? = nil, present: PresentMode = .auto,
                            threads: Int = FrameUpdater.threads) throws(SDLError) -> (times: [Double], presenter: String) {
         let window = try RingsWindow(title: "rings bench", width: still.width, height: still.height, present: present)
         let glyphs = try FontGlyphs(name: nil, for: still.theme)

@@ -20,6 +20,14 @@ import TestSupport
         return (process, window, display, input, errors)
     }
 
+    /// A new FIFO at `name` in the scratch folder (an older one there removed first).
+    func freshFIFO(_ name: String) throws -> String {
+        let fifo = directory + name
+        unlink(fifo)
+        try #require(mkfifo(fifo, 0o600) == 0)
+        return fifo
+    }
+
     func capture(_ display: VirtualDisplay, _ window: String) throws -> Pixmap {
         try display.screenshot().subview(try display.clientArea(of: window))
     }
@@ -46,9 +54,7 @@ import TestSupport
     /// on stderr and tried again until it does.
     @Test(.enabled(if: ready, "needs the display tools (make test installs them)"))
     func aKioskShowsNothingUntilItsFeedSaysSomething() throws {
-        let fifo = directory + "/empty-feed"
-        unlink(fifo)
-        #expect(mkfifo(fifo, 0o600) == 0)
+        let fifo = try freshFIFO("/empty-feed")
         let (process, window, display, _, _) = try launch(["--kiosk", "--theme", "flat", "--duration", "0.1", "--feed", fifo])
         defer { if process.isRunning { process.terminate() } }
         let area = try display.clientArea(of: window), size = "\(area.width)x\(area.height)"
@@ -76,9 +82,7 @@ import TestSupport
     /// was coloured, the background as it was); a new line brings the rings back exactly.
     @Test(.enabled(if: ready, "needs the display tools (make test installs them)"))
     func oldValuesAreShownAsStaleUntilAFreshOneComes() throws {
-        let fifo = directory + "/stale-feed"
-        unlink(fifo)
-        #expect(mkfifo(fifo, 0o600) == 0)
+        let fifo = try freshFIFO("/stale-feed")
         let (process, window, display, _, _) = try launch(["--theme", "flat", "--size", "300x300", "--duration", "0.1", "--chrome", "none",
                                                            "--stale-after", "2s", "--feed", fifo])
         defer { if process.isRunning { process.terminate() } }
@@ -116,9 +120,7 @@ import TestSupport
     /// stale, until a fresh line comes.
     @Test(.enabled(if: ready, "needs the display tools (make test installs them)"))
     func aRestartedKioskShowsItsLastValuesAsStale() throws {
-        let fifo = directory + "/kept-feed"
-        unlink(fifo)
-        #expect(mkfifo(fifo, 0o600) == 0)
+        let fifo = try freshFIFO("/kept-feed")
         let display = try VirtualDisplay()
         let arguments = ["--theme", "flat", "--size", "300x300", "--duration", "0.1", "--chrome", "none", "--no-intro", "--feed", fifo]
         func write(_ text: String) throws {
@@ -146,9 +148,7 @@ import TestSupport
 
     @Test(.enabled(if: ready, "needs the display tools (make test installs them)"))
     func aValueWrittenToAFIFOAppearsOnScreenAndAWriterMayComeBack() throws {
-        let fifo = directory + "/feed"
-        unlink(fifo)
-        #expect(mkfifo(fifo, 0o600) == 0)
+        let fifo = try freshFIFO("/feed")
         let (process, window, display, _, _) = try launch(["--theme", "flat", "--size", "300x300", "--progress", "0.2,0.3,0.4",
                                                            "--duration", "0.2", "--chrome", "none", "--feed", fifo])
         defer { if process.isRunning { process.terminate() } }
@@ -194,168 +194,5 @@ import TestSupport
         #expect(log.contains("feed line 1:") && log.contains("feed line 3:") && log.contains("feed line 5:"), "\(log)")
         #expect(log.components(separatedBy: "not finite").count == 2, "one 'not finite' a minute: \(log)")
         #expect(log.contains("standard input ended"), "\(log)")
-    }
-}
-
-/// Built-in sources and commands in the real window.
-@Suite(.serialized) struct SourceTests {
-    /// Runs rings with `arguments` on a fresh display until `measure` of its window's picture is 0 (or
-    /// 10 s pass); returns the last measure, what it said on stderr, and whether SIGTERM then ended it
-    /// with status 0.
-    func watch(_ arguments: [String], until measure: (Pixmap) throws -> Int) throws -> (remaining: Int, log: String, cleanExit: Bool) {
-        let display = try VirtualDisplay()
-        let errors = Pipe()
-        let (process, window) = try display.launchRings(["--theme", "flat", "--size", "300x300", "--duration", "0.1", "--chrome", "none"] + arguments,
-                                                        settle: 0.2) { $0.standardError = errors }
-        defer { if process.isRunning { process.terminate() } }
-        let remaining = try settled { try measure(try display.screenshot().subview(try display.clientArea(of: window))) }
-        process.terminate()
-        process.waitUntilExit()
-        let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return (remaining, log, process.terminationStatus == 0)
-    }
-
-    static let ready = VirtualDisplay.missingTools.isEmpty
-
-    @Test(.enabled(if: ready, "needs the display tools (make test installs them)"))
-    func theRingsFollowTheMachine() throws {
-        let empty = try ringsRender("300x300", "0,0,0")
-        let (remaining, log, cleanExit) = try watch(["--source", "cpu,mem,disk:/", "--every", "100ms"]) { differingPixels($0, empty) > 0 ? 0 : 1 }
-        #expect(remaining == 0, "the disk ring at least shows how full / is")
-        #expect(cleanExit)
-        #expect(!log.contains("cannot read"), "\(log)")
-    }
-
-    @Test(.enabled(if: ready, "needs the display tools (make test installs them)"))
-    func aCommandsOutputSetsTheRings() throws {
-        let half = try ringsRender("300x300", "0.5,0.5,0.5")
-        let (remaining, _, cleanExit) = try watch(["--progress", "0.2,0.3,0.4", "--exec", "echo 1=0.5 2=50% 3=1/2", "--every", "200ms"]) { differingPixels($0, half) }
-        #expect(remaining == 0)
-        #expect(cleanExit)
-    }
-
-    /// A command that leaves a child behind: its value shows every run, nothing says it ran late, and
-    /// when rings exits nothing it started is left running.
-    @Test(.enabled(if: ready, "needs the display tools (make test installs them)"))
-    func aCommandWithABackgroundChildSetsTheRingsAndLeavesNothingBehind() throws {
-        let half = try ringsRender("300x300", "0.5,0.5,0.5"), marker = "46.\(getpid())"
-        let (remaining, log, cleanExit) = try watch(["--progress", "0.2,0.3,0.4", "--exec", "echo 1=0.5 2=50% 3=1/2; sleep \(marker) &",
-                                                     "--every", "200ms"]) { differingPixels($0, half) }
-        #expect(remaining == 0)
-        #expect(cleanExit && !log.contains("ran past"), "\(log)")
-        let left = try runProgram("/usr/bin/pgrep", ["-f", "sleep \(marker)"])
-        #expect(left.stdout.isEmpty, "left running: \(left.stdout)")
-    }
-
-    @Test(.enabled(if: ready, "needs the display tools (make test installs them)"))
-    func aKioskFillsTheScreenShowsItsFeedIgnoresKeysAndQuitsOnlyOnTheChord() throws {
-        let display = try VirtualDisplay()
-        try display.xdotool(["mousemove", "640", "512"])
-        #expect(display.cursorIsBlank() == false, "the X cursor shows before the kiosk opens")
-        let fifo = NSTemporaryDirectory() + "rings-kiosk-feed-\(getpid())"
-        unlink(fifo)
-        #expect(mkfifo(fifo, 0o600) == 0)
-        defer { unlink(fifo) }
-        let (process, window) = try display.launchRings(["--kiosk", "--theme", "flat", "--progress", "0.3,0.6,0.9", "--duration", "0.2",
-                                                         "--feed", fifo], settle: 0.2)
-        defer { if process.isRunning { process.terminate() } }
-        #expect(try eventually { try display.clientArea(of: window).width == 1280 })
-        let area = try display.clientArea(of: window)
-        #expect(area.width == 1280 && area.height == 1024, "fullscreen: \(area)")
-        let expected = try ringsRender("1280x1024", "0.3,0.6,0.9")
-        #expect(try settled { differingPixels(try display.screenshot().subview(area), expected) } == 0, "no chrome in a kiosk unless asked")
-        try display.xdotool(["mousemove", "700", "500"])
-        #expect(eventually { display.cursorIsBlank() == true }, "the cursor is hidden")
-        let fed = try ringsRender("1280x1024", "0.3,0.45,0.9")
-        let writer = try FileHandle(forWritingTo: URL(fileURLWithPath: fifo))
-        writer.write(Data("2=45%\n".utf8))
-        #expect(try settled { differingPixels(try display.screenshot().subview(area), fed) } == 0, "the value written to the FIFO shows")
-        try writer.close()
-        try display.xdotool(["key", "--window", window, "Escape"])
-        try display.xdotool(["click", "1"])
-        usleep(400_000)
-        #expect(process.isRunning, "Esc and clicks do not end a kiosk")
-        try display.xdotool(["key", "--window", window, "ctrl+alt+q"])
-        let deadline = Date().addingTimeInterval(10)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
-        #expect(!process.isRunning && process.terminationStatus == 0)
-    }
-
-    @Test(arguments: [(["--source", "gpu"], "unknown source"), (["--source", "cpu", "--progress", "0.5"], "leave out --progress"),
-                      (["--source", "cpu", "--every", "0s"], "interval")])
-    func badSourceOptionsGiveOneLine(arguments: [String], message: String) throws {
-        let result = try runProgram(ringsBinary, arguments, timeout: 20)
-        #expect(result.status != 0 && result.stderr.contains(message), "\(result.stderr)")
-        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
-    }
-}
-
-/// Kiosk options that need no long wait.
-@Suite(.serialized) struct KioskOptionTests {
-    @Test(.enabled(if: VirtualDisplay.missingTools.isEmpty, "needs the display tools (make test installs them)"))
-    func burnInProtectionMovesTheRingsAFewPixels() throws {
-        let display = try VirtualDisplay()
-        let (process, window) = try display.launchRings(["--theme", "flat", "--size", "400x400", "--progress", "0.3,0.6,0.9",
-                                                         "--chrome", "none", "--shift-every", "500ms"], settle: 0.2)
-        defer { if process.isRunning { process.terminate() } }
-        let area = try display.clientArea(of: window)
-        let still = try ringsRender("400x400", "0.3,0.6,0.9")
-        // A shifted picture is the still one moved by a step round the square (400 px: a step of 1), to
-        // within a level: the gradient's interpolation blocks sit on absolute columns, not on the centre.
-        func close(_ a: PackedPixel, _ b: PackedPixel) -> Bool {
-            abs(Int(a.r) - Int(b.r)) <= 1 && abs(Int(a.g) - Int(b.g)) <= 1 && abs(Int(a.b) - Int(b.b)) <= 1
-        }
-        func matches(_ shot: Pixmap, moved dx: Int, _ dy: Int) -> Bool {
-            for y in 1..<399 { for x in 1..<399 where !close(shot[x, y], still[x - dx, y - dy]) { return false } }
-            return true
-        }
-        let steps = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)]
-        #expect(try eventually(within: 20) {
-            let shot = try display.screenshot().subview(area)
-            return steps.contains { matches(shot, moved: $0.0, $0.1) }
-        }, "the picture moves by one step round a small square")
-        #expect(matches(still, moved: 0, 0) && !matches(still, moved: 1, 0), "moving by a pixel changes the picture")
-    }
-
-    /// Another program destroys the window, the screen changes resolution: the kiosk goes on.
-    @Test(.enabled(if: VirtualDisplay.missingTools.isEmpty && which("xrandr") != nil, "needs the display tools and xrandr (make test installs them)"))
-    func aKioskSurvivesTheLossOfItsWindowAndAChangeOfResolution() throws {
-        let display = try VirtualDisplay(width: 1600, height: 1200)
-        let errors = Pipe()
-        let (process, first) = try display.launchRings(["--kiosk", "--theme", "flat", "--progress", "0.3,0.6,0.9"], settle: 0.2) { $0.standardError = errors }
-        defer { if process.isRunning { process.terminate() } }
-        let large = try ringsRender("1600x1200", "0.3,0.6,0.9"), small = try ringsRender("1280x1024", "0.3,0.6,0.9")
-        func shows(_ expected: Pixmap, in window: String) throws -> Int {
-            let area = try display.clientArea(of: window)
-            guard area.width == expected.width, area.height == expected.height else { return -1 }
-            return differingPixels(try display.screenshot().subview(area), expected)
-        }
-        #expect(try settled { try shows(large, in: first) } == 0)
-
-        // xrandr says the output no longer fits the smaller screen, but the screen does change.
-        _ = try runProgram(which("xrandr")!, ["--fb", "1280x1024"], environment: display.environment, timeout: 20)
-        #expect(try settled { try shows(small, in: first) } == 0, "laid out anew for the new resolution")
-
-        try display.xdotool(["windowclose", first])
-        var second = ""
-        #expect(try eventually {
-            second = try display.xdotool(["search", "--onlyvisible", "--name", "^rings$"]).stdout.split(separator: "\n").first.map(String.init) ?? ""
-            return !second.isEmpty && second != first
-        }, "a new window")
-        #expect(try settled { try shows(small, in: second) } == 0, "the new window shows the rings, fullscreen")
-        #expect(process.isRunning)
-        try display.xdotool(["key", "--window", second, "ctrl+alt+q"])
-        #expect(eventually { !process.isRunning })
-        #expect(process.terminationStatus == 0)
-        let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(log.contains("destroyed by another program; opening a new one"), "\(log)")
-    }
-
-    @Test func aDisplayThatDoesNotExistIsReported() throws {
-        guard VirtualDisplay.missingTools.isEmpty else { return }
-        let display = try VirtualDisplay()
-        let result = try runProgram(ringsBinary, ["--display", "3"], environment: display.environment, timeout: 20)
-        #expect(result.status != 0 && result.stderr.contains("display 3 does not exist"), "\(result.stderr)")
-        #expect(result.stderr.split(separator: "\n").count == 1)
     }
 }

@@ -44,9 +44,12 @@ public var ringsBinary: String {
     if let path = ProcessInfo.processInfo.environment["RINGS_BINARY"] { return path }
     let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("rings").path
     if FileManager.default.isExecutableFile(atPath: besideTests) { return besideTests }
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    return root.appendingPathComponent(".build/debug/rings").path
+    return checkoutRoot + "/.build/debug/rings"
 }
+
+/// The checkout the tests were built from (this file is Tests/TestSupport/Processes/Processes.swift).
+public let checkoutRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().path
 
 /// Where a program is on the PATH, if it is.
 public func which(_ name: String) -> String? {

@@ -34,7 +34,7 @@ import TestSupport
     /// on failure (checked by systemd-analyze with the built binary as its ExecStart).
     @Test(.enabled(if: which("systemd-analyze") != nil, "needs systemd-analyze"))
     func theShippedUnitFileIsValid() throws {
-        let shipped = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Assets/systemd/rings-kiosk.service")
+        let shipped = URL(fileURLWithPath: checkoutRoot + "/Assets/systemd/rings-kiosk.service")
         let text = try String(contentsOf: shipped, encoding: .utf8)
         for line in ["Type=notify", "WatchdogSec=", "Restart=on-failure", "User=rings", "ExecStart=/usr/local/bin/rings --kiosk --config /etc/rings/kiosk.toml"] {
             #expect(text.contains(line), "\(line)")

@@ -8,63 +8,12 @@ import TestSupport
 /// The live window under Xvfb with openbox, driven by xdotool, its screenshots compared with what
 /// `rings render` draws for the same values.
 @Suite(.serialized) struct LiveWindowTests {
-    final class Running {
-        let display: VirtualDisplay
-        let process: Process
-        let window: String
-        let output = Pipe(), errors = Pipe()
-        init(_ arguments: [String]) throws {
-            display = try VirtualDisplay()
-            let output = self.output, errors = self.errors
-            (process, window) = try display.launchRings(arguments) { process in
-                process.standardOutput = output
-                process.standardError = errors
-            }
-        }
-        deinit { if process.isRunning { process.terminate() } }
-
-        func keys(_ names: String...) throws { for name in names { try display.xdotool(["key", "--window", window, name]); usleep(60_000) } }
-
-        /// The client area as the screen shows it.
-        func capture() throws -> Pixmap {
-            let area = try display.clientArea(of: window)
-            let screen = try display.screenshot()
-            return screen.subview(area)
-        }
-
-        /// How many pixels still differ from `expected` once the window has settled (or after 10 s).
-        func settles(to expected: Pixmap) throws -> Int {
-            let left = try settled { differingPixels(try capture(), expected) }
-            if left != 0 {
-                // For whoever reads the log: what the window showed, beside what it should have.
-                let stem = NSTemporaryDirectory() + "rings-settle-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-                try? PNGFile.write(try capture(), to: stem + "-window.png")
-                try? PNGFile.write(expected, to: stem + "-expected.png")
-                print("rings: the window did not settle: \(left) pixels differ; see \(stem)-window.png and -expected.png")
-            }
-            return left
-        }
-
-        /// q: always quits (Esc first closes the help and leaves fullscreen).
-        func quit() throws -> String {
-            try display.xdotool(["key", "--window", window, "q"])
-            let deadline = Date().addingTimeInterval(10)
-            while process.isRunning && Date() < deadline { usleep(20_000) }
-            return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        }
-
-        /// What it said on stderr, once it has ended.
-        var said: String {
-            String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        }
-    }
-
     static let ready = VirtualDisplay.missingTools.isEmpty
     static let why: Comment = "needs \(VirtualDisplay.tools.joined(separator: ", ")) (make test installs them)"
 
     @Test(.enabled(if: ready, why))
     func aDigitAnimatesEveryRingAndTheWindowThenEqualsTheRender() throws {
-        let app = try Running(["--theme", "flat", "--size", "360x300", "--progress", "0.2,0.3,0.4", "--duration", "0.4", "--chrome", "none"])
+        let app = try RunningWindow(["--theme", "flat", "--size", "360x300", "--progress", "0.2,0.3,0.4", "--duration", "0.4", "--chrome", "none"])
         #expect(try app.settles(to: ringsRender("360x300", "0.2,0.3,0.4")) == 0, "the first frame is the render")
         let half = try ringsRender("360x300", "0.5,0.5,0.5")
         try app.keys("5")
@@ -75,7 +24,7 @@ import TestSupport
 
     @Test(.enabled(if: ready, why))
     func fKeyFillsTheScreenAndQuestionMarkShowsTheHelp() throws {
-        let app = try Running(["--theme", "flat", "--size", "300x300", "--progress", "0.2,0.3,0.4"])
+        let app = try RunningWindow(["--theme", "flat", "--size", "300x300", "--progress", "0.2,0.3,0.4"])
         try app.keys("f")
         #expect(try eventually { try app.display.clientArea(of: app.window).width == 1280 }, "fullscreen")
         let full = try app.display.clientArea(of: app.window)
@@ -95,7 +44,7 @@ import TestSupport
     /// Esc steps back one thing at a time: the help, then fullscreen, then the window.
     @Test(.enabled(if: ready, why))
     func escapeClosesTheHelpThenLeavesFullscreenThenQuits() throws {
-        let app = try Running(["--theme", "flat", "--size", "300x300", "--progress", "0.2,0.3,0.4", "--duration", "0.1"])
+        let app = try RunningWindow(["--theme", "flat", "--size", "300x300", "--progress", "0.2,0.3,0.4", "--duration", "0.1"])
         let plain = try ringsRender("300x300", "0.2,0.3,0.4", chrome: "full")
         #expect(try app.settles(to: plain) == 0)
         try app.keys("f")
@@ -119,7 +68,7 @@ import TestSupport
     /// empty space clears it; q quits within half a second.
     @Test(.enabled(if: ready, why))
     func selectionRedrawsAtOnceAndQQuitsQuickly() throws {
-        let app = try Running(["--theme", "flat", "--size", "420x420", "--progress", "0.2,0.3,0.4", "--no-intro"])
+        let app = try RunningWindow(["--theme", "flat", "--size", "420x420", "--progress", "0.2,0.3,0.4", "--no-intro"])
         let plain = try ringsRender("420x420", "0.2,0.3,0.4", chrome: "full")
         #expect(try app.settles(to: plain) == 0)
         let legend = IntRect(x: 0, y: 0, width: 200, height: 80)
@@ -146,7 +95,7 @@ import TestSupport
     /// A plain click on a ring selects it and changes no value; a press that moves sets it by angle.
     @Test(.enabled(if: ready, why))
     func aClickSelectsAndOnlyADragSets() throws {
-        let app = try Running(["--theme", "flat", "--size", "400x400", "--progress", "1.35,0.3,0.4", "--duration", "0.1", "--chrome", "none"])
+        let app = try RunningWindow(["--theme", "flat", "--size", "400x400", "--progress", "1.35,0.3,0.4", "--duration", "0.1", "--chrome", "none"])
         let before = try ringsRender("400x400", "1.35,0.3,0.4")
         #expect(try app.settles(to: before) == 0)
         let area = try app.display.clientArea(of: app.window)
@@ -164,7 +113,7 @@ import TestSupport
     /// a third (tip and shadow) down to a half must still clear the shadow.
     @Test(.enabled(if: ready, why))
     func aTipsShadowIsClearedWhenTheRingGoesBelowTheTip() throws {
-        let app = try Running(["--theme", "flat", "--size", "320x320", "--progress", "1.35,0.3,0.4", "--duration", "0.3", "--chrome", "none"])
+        let app = try RunningWindow(["--theme", "flat", "--size", "320x320", "--progress", "1.35,0.3,0.4", "--duration", "0.3", "--chrome", "none"])
         let expected = try ringsRender("320x320", "0.5,0.3,0.4")
         try app.keys("Tab", "5")
         #expect(try app.settles(to: expected) == 0)
@@ -173,7 +122,7 @@ import TestSupport
 
     @Test(.enabled(if: ready, why))
     func tabSelectsOneRingAndArrowsNudgeIt() throws {
-        let app = try Running(["--theme", "flat", "--size", "300x300", "--progress", "0.2,0.3,0.4", "--duration", "0.2", "--chrome", "none"])
+        let app = try RunningWindow(["--theme", "flat", "--size", "300x300", "--progress", "0.2,0.3,0.4", "--duration", "0.2", "--chrome", "none"])
         let nudged = try ringsRender("300x300", "0.2,1.01,0.4"), full = try ringsRender("300x300", "1,1,1")
         try app.keys("Tab", "Tab", "9", "Right", "shift+Right")   // ring 2 (the middle one): 0.9 + 0.01 + 0.1
         #expect(try app.settles(to: nudged) == 0)
@@ -184,7 +133,7 @@ import TestSupport
 
     @Test(.enabled(if: ready, why))
     func theLabelLegendAndButtonsShowTheValues() throws {
-        let app = try Running(["--theme", "flat", "--size", "420x420", "--progress", "0.2,0.3,0.4", "--duration", "0.3"])
+        let app = try RunningWindow(["--theme", "flat", "--size", "420x420", "--progress", "0.2,0.3,0.4", "--duration", "0.3"])
         #expect(try app.settles(to: ringsRender("420x420", "0.2,0.3,0.4", chrome: "full")) == 0, "label 30%, legend")
         let half = try ringsRender("420x420", "0.5,0.5,0.5", chrome: "full")
         // The 50% button sets every ring to a half.
@@ -218,7 +167,7 @@ import TestSupport
 
     @Test(.enabled(if: ready, why), arguments: [true, false])
     func draggingARingSetsItsValueByAngle(clockwise: Bool) throws {
-        let app = try Running(["--theme", "flat", "--size", "400x400", "--progress", "0.1,0.1,0.1", "--duration", "0.2", "--chrome", "none"]
+        let app = try RunningWindow(["--theme", "flat", "--size", "400x400", "--progress", "0.1,0.1,0.1", "--duration", "0.2", "--chrome", "none"]
                               + (clockwise ? [] : ["--counterclockwise"]))
         let area = try app.display.clientArea(of: app.window)
         // The outer ring's centre line a quarter of the way round (3 o'clock, or 9 counter-clockwise),
@@ -243,7 +192,7 @@ import TestSupport
 
     @Test(.enabled(if: ready, why))
     func theWheelNudgesTheRingUnderThePointerAndIdleCostsNothing() throws {
-        let app = try Running(["--theme", "flat", "--size", "300x300", "--progress", "0.2,0.3,0.4", "--duration", "0.1", "--stats", "--chrome", "none"])
+        let app = try RunningWindow(["--theme", "flat", "--size", "300x300", "--progress", "0.2,0.3,0.4", "--duration", "0.1", "--stats", "--chrome", "none"])
         let area = try app.display.clientArea(of: app.window)
         let inner = 0.42 * 300 - 0.04 * 300 - 2 * (0.08 * 300 + 0.012 * 300)
         try app.display.xdotool(["mousemove", String(area.x + 150 + Int(inner)), String(area.y + 150)])

@@ -7,14 +7,13 @@ import TestSupport
 
 /// The tutorials' looks and demos in the live window under Xvfb, driven by xdotool.
 @Suite(.serialized) struct LookWindowTests {
-    typealias Running = LiveWindowTests.Running
     static let ready = LiveWindowTests.ready
     static let why = LiveWindowTests.why
 
     /// The Shape and Animatable tutorial's app: one ring and three buttons under it; the 50 % button moves the ring there.
     @Test(.enabled(if: ready, why))
     func tutorialButtonsSetTheRing() throws {
-        let app = try Running(["--theme", "tutorial", "--size", "400x400", "--progress", "0", "--duration", "0.3"])
+        let app = try RunningWindow(["--theme", "tutorial", "--size", "400x400", "--progress", "0", "--duration", "0.3"])
         #expect(try app.settles(to: ringsRender("400x400", "0", chrome: "full", theme: "tutorial")) == 0)
         let buttons = Chrome.buttons(width: 400, height: 400, titles: try ThemeLoader.load("tutorial").buttons)
         #expect(buttons.map(\.title) == ["0%", "50%", "100%"])
@@ -35,7 +34,7 @@ import TestSupport
         let waiting = try ringsRender("320x320", "0", chrome: "full", theme: "soft")
         let done = try ringsRender("320x320", "1", chrome: "full", theme: "soft")
         let start = Date()
-        let app = try Running(["demo", "download"])
+        let app = try RunningWindow(["demo", "download"])
         #expect(try settled(within: 1.4) { differingPixels(try app.capture(), waiting) } == 0, "Waiting... for the first 1.5 s")
         #expect(try settled(within: 15) { differingPixels(try app.capture(), done) } == 0, "Done at the end")
         #expect(Date().timeIntervalSince(start) > 4.5, "the download takes about 5 s")
@@ -53,7 +52,7 @@ import TestSupport
     }
 
     /// Presses at `from` (client pixels), moves to `to` in steps, and lets go.
-    func drag(_ app: Running, from: (Int, Int), to: (Int, Int)) throws {
+    func drag(_ app: RunningWindow, from: (Int, Int), to: (Int, Int)) throws {
         let area = try app.display.clientArea(of: app.window)
         try app.display.xdotool(["mousemove", String(area.x + from.0), String(area.y + from.1)])
         try app.display.xdotool(["mousedown", "1"])
@@ -69,7 +68,7 @@ import TestSupport
     /// slider dragged to a point sets the arc there at once.
     @Test(.enabled(if: ready, why))
     func arcDemoClickAndSlider() throws {
-        let app = try Running(["demo", "arc"])
+        let app = try RunningWindow(["demo", "arc"])
         #expect(try app.settles(to: demoRender(["arc", "--progress", "0"])) == 0, "an empty frame and the slider at 0")
         let full = try demoRender(["arc", "--progress", "1"])
         let area = try app.display.clientArea(of: app.window)
@@ -92,7 +91,7 @@ import TestSupport
     /// set their rings, labels and the overall ring's average, as the still render of those values.
     @Test(.enabled(if: ready, why))
     func tasksDemoSlidersByDragAndKeys() throws {
-        let app = try Running(["demo", "tasks"])
+        let app = try RunningWindow(["demo", "tasks"])
         #expect(try app.settles(to: demoRender(["tasks"])) == 0, "the rings grow in to the default values")
         // Task 1's thumb is at x = 50 + 0.3 x 140 on the row y = 568; drag it to x = 162.
         try drag(app, from: (92, 568), to: (162, 575))

@@ -9,8 +9,7 @@ import TestSupport
     static let ready = VirtualDisplay.missingTools.isEmpty && !Broker.missing && !Broker.missingTLSTools
     static let why: Comment = "needs the display tools, mosquitto and openssl (make test installs them)"
 
-    static let page = (try? String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../docs/mqtt.md"), encoding: .utf8)) ?? ""
+    static let page = (try? String(contentsOfFile: checkoutRoot + "/docs/mqtt.md", encoding: .utf8)) ?? ""
 
     /// docs/mqtt.md's code block whose first line is `first`.
     static func block(_ first: String) throws -> String {

@@ -3,6 +3,7 @@ import Rings
 import RingsLive
 import RingsAnimation
 import RingsRaster
+import RingsSDL
 
 /// Days of a kiosk in a minute: `frames` frames of the live window's own parts (feed lines parsed and
 /// applied to the model, the animator, the scene with its label and legend, the updater redrawing
@@ -10,9 +11,9 @@ import RingsRaster
 /// frame and a bad line every 500th, and `reloads` readings of the config spread over the run (as a
 /// reload reads it, through `reloader`), on a clock that moves a 60th of a second a frame. Measures
 /// resident memory after the first tenth (caches filled) and at the end.
-public enum Soak {
+enum Soak {
     /// What a soak did and what it cost in memory.
-    public struct Result: Sendable {
+    struct Result: Sendable {
         public var frames = 0, updates = 0, drawn = 0, reloads = 0
         /// Resident bytes after the warm-up tenth and at the end.
         public var residentAfterWarmUp = 0, residentAtEnd = 0
@@ -21,7 +22,7 @@ public enum Soak {
         public var stats = ""
     }
 
-    public static func run(scene still: RingScene, frames: Int, reloads: Int = 0,
+    static func run(scene still: RingScene, frames: Int, reloads: Int = 0,
                            reloader: (@Sendable () -> LiveScreen.Options?)? = nil) throws(SDLError) -> Result {
         let window = try RingsWindow(title: "rings soak", width: still.width, height: still.height)
         let updater = FrameUpdater(window: window)

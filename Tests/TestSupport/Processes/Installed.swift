@@ -4,8 +4,7 @@ import Foundation
 /// DESTDIR=.build/installed PREFIX=/usr` writes, and the package `make deb` builds.
 public enum Installed {
     /// The checkout this test was built from.
-    public static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
+    public static let checkout = checkoutRoot
 
     /// The staged install's root (its files are under `usr/`); nil when `make test` did not make it.
     public static var stagedRoot: String? {

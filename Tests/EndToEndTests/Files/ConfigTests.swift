@@ -183,7 +183,7 @@ import TestSupport
     /// (docs/config.md) and the kiosk's (docs/months.md). The fleet's screen config (docs/mqtt.md)
     /// names files and a broker of its own, and is run whole by MQTTFleetTests.
     @Test func theDocumentedExamplesAreGoodFiles() throws {
-        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../docs")
+        let docs = URL(fileURLWithPath: checkoutRoot + "/docs")
         let text = try ["config.md", "months.md"].map { try String(contentsOf: docs.appendingPathComponent($0), encoding: .utf8) }
             .joined(separator: "\n")
         let examples = text.components(separatedBy: "```toml\n").dropFirst().compactMap { $0.components(separatedBy: "```").first }

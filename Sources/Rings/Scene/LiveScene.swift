@@ -1,0 +1,62 @@
+import RingsAnimation
+import RingsRaster
+
+/// What the live screen's chrome shows besides the values: the glyphs it is written in, the help,
+/// the buttons under the pointer, the frame graph.
+public struct LiveChrome {
+    public var glyphs: GlyphSource
+    public var showHelp = false
+    public var hoveredButton: Int?, pressedButton: Int?
+    public var frameGraph: FrameGraph?
+
+    public init(glyphs: GlyphSource) { self.glyphs = glyphs }
+}
+
+extension RingScene {
+    /// The live screen's frame at `time`: the rings at the model's presented values in their looks
+    /// of the moment (a threshold's colour, faded while stale, dimmed in an alert's pulse), the tip
+    /// dots and, with `chrome`, the label (the selected ring's value, or the average of all), the
+    /// legend with the sources' lines, and the buttons.
+    public static func live(model: RingsModel, theme: Theme, data: LiveData, reducedMotion: Bool, width: Int, height: Int,
+                            offset: (x: Int, y: Int), at time: Double, chrome: LiveChrome?) -> RingScene {
+        let values = model.presented
+        var looks = theme
+        if data.staleness != nil || theme.rings.contains(where: { $0.alert != nil }) {
+            // Thresholds first, so that a stale or pulsing ring fades its threshold's colour too.
+            looks.rings = values.indices.map { ring in
+                var style = theme.style(ofRing: ring).at(value: values[ring])
+                style.thresholds = []
+                style = style.faded(data.staleness?.amount(ring: ring, at: time) ?? 0)
+                if let alert = style.alert, values[ring] >= alert, !reducedMotion { style = style.pulsed(RingStyle.pulse(at: time)) }
+                return style
+            }
+        }
+        var scene = RingScene(theme: looks, width: width, height: height, values: values)
+        scene.offset = offset
+        if theme.dot != nil {
+            let layout = scene.layout
+            scene.dots = values.indices.map { i in
+                model.running(ring: i).flatMap { TipDot.position(of: $0.animation, since: $0.start, at: time, geometry: layout.ring(i),
+                                                                 clockwise: theme.clockwise) }
+            }
+        }
+        guard let chrome else { return scene }
+        // In two phases the label counts as the gold tutorial's does, by a timer stepping every 0.02 s.
+        let counted = theme.motion != .twoPhase ? values : values.indices.map { i in
+            model.running(ring: i).map { TimerCountingLabel.value(of: $0.animation, since: $0.start, at: time) } ?? values[i]
+        }
+        var shown = Chrome.standard(theme: theme, values: counted, selection: model.selection, glyphs: chrome.glyphs, unknown: data.waiting,
+                                    notes: data.notes, widestNote: data.staleness == nil ? nil : Staleness.widestNote)
+        shown.showHelp = chrome.showHelp
+        // The sources' lines: with a legend, all of them; without one, their problems alone.
+        for line in data.sources where line.problem || theme.legend {
+            shown.legend.append(LegendEntry(name: line.name, value: line.text, widest: line.widest,
+                                            color: line.problem ? RGB8(255, 170, 60) : RGB8(150, 156, 168)))
+        }
+        shown.hoveredButton = chrome.hoveredButton
+        shown.pressedButton = chrome.pressedButton
+        shown.frameGraph = chrome.frameGraph
+        scene.chrome = shown
+        return scene
+    }
+}

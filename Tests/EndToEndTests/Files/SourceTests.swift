@@ -1,0 +1,98 @@
+import Foundation
+import RingsRaster
+import RingsPNG
+import Testing
+import TestSupport
+
+/// Built-in sources and commands in the real window.
+@Suite(.serialized) struct SourceTests {
+    /// Runs rings with `arguments` on a fresh display until `measure` of its window's picture is 0 (or
+    /// 10 s pass); returns the last measure, what it said on stderr, and whether SIGTERM then ended it
+    /// with status 0.
+    func watch(_ arguments: [String], until measure: (Pixmap) throws -> Int) throws -> (remaining: Int, log: String, cleanExit: Bool) {
+        let display = try VirtualDisplay()
+        let errors = Pipe()
+        let (process, window) = try display.launchRings(["--theme", "flat", "--size", "300x300", "--duration", "0.1", "--chrome", "none"] + arguments,
+                                                        settle: 0.2) { $0.standardError = errors }
+        defer { if process.isRunning { process.terminate() } }
+        let remaining = try settled { try measure(try display.screenshot().subview(try display.clientArea(of: window))) }
+        process.terminate()
+        process.waitUntilExit()
+        let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return (remaining, log, process.terminationStatus == 0)
+    }
+
+    static let ready = VirtualDisplay.missingTools.isEmpty
+
+    @Test(.enabled(if: ready, "needs the display tools (make test installs them)"))
+    func theRingsFollowTheMachine() throws {
+        let empty = try ringsRender("300x300", "0,0,0")
+        let (remaining, log, cleanExit) = try watch(["--source", "cpu,mem,disk:/", "--every", "100ms"]) { differingPixels($0, empty) > 0 ? 0 : 1 }
+        #expect(remaining == 0, "the disk ring at least shows how full / is")
+        #expect(cleanExit)
+        #expect(!log.contains("cannot read"), "\(log)")
+    }
+
+    @Test(.enabled(if: ready, "needs the display tools (make test installs them)"))
+    func aCommandsOutputSetsTheRings() throws {
+        let half = try ringsRender("300x300", "0.5,0.5,0.5")
+        let (remaining, _, cleanExit) = try watch(["--progress", "0.2,0.3,0.4", "--exec", "echo 1=0.5 2=50% 3=1/2", "--every", "200ms"]) { differingPixels($0, half) }
+        #expect(remaining == 0)
+        #expect(cleanExit)
+    }
+
+    /// A command that leaves a child behind: its value shows every run, nothing says it ran late, and
+    /// when rings exits nothing it started is left running.
+    @Test(.enabled(if: ready, "needs the display tools (make test installs them)"))
+    func aCommandWithABackgroundChildSetsTheRingsAndLeavesNothingBehind() throws {
+        let half = try ringsRender("300x300", "0.5,0.5,0.5"), marker = "46.\(getpid())"
+        let (remaining, log, cleanExit) = try watch(["--progress", "0.2,0.3,0.4", "--exec", "echo 1=0.5 2=50% 3=1/2; sleep \(marker) &",
+                                                     "--every", "200ms"]) { differingPixels($0, half) }
+        #expect(remaining == 0)
+        #expect(cleanExit && !log.contains("ran past"), "\(log)")
+        let left = try runProgram("/usr/bin/pgrep", ["-f", "sleep \(marker)"])
+        #expect(left.stdout.isEmpty, "left running: \(left.stdout)")
+    }
+
+    @Test(.enabled(if: ready, "needs the display tools (make test installs them)"))
+    func aKioskFillsTheScreenShowsItsFeedIgnoresKeysAndQuitsOnlyOnTheChord() throws {
+        let display = try VirtualDisplay()
+        try display.xdotool(["mousemove", "640", "512"])
+        #expect(display.cursorIsBlank() == false, "the X cursor shows before the kiosk opens")
+        let fifo = NSTemporaryDirectory() + "rings-kiosk-feed-\(getpid())"
+        unlink(fifo)
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        let (process, window) = try display.launchRings(["--kiosk", "--theme", "flat", "--progress", "0.3,0.6,0.9", "--duration", "0.2",
+                                                         "--feed", fifo], settle: 0.2)
+        defer { if process.isRunning { process.terminate() } }
+        #expect(try eventually { try display.clientArea(of: window).width == 1280 })
+        let area = try display.clientArea(of: window)
+        #expect(area.width == 1280 && area.height == 1024, "fullscreen: \(area)")
+        let expected = try ringsRender("1280x1024", "0.3,0.6,0.9")
+        #expect(try settled { differingPixels(try display.screenshot().subview(area), expected) } == 0, "no chrome in a kiosk unless asked")
+        try display.xdotool(["mousemove", "700", "500"])
+        #expect(eventually { display.cursorIsBlank() == true }, "the cursor is hidden")
+        let fed = try ringsRender("1280x1024", "0.3,0.45,0.9")
+        let writer = try FileHandle(forWritingTo: URL(fileURLWithPath: fifo))
+        writer.write(Data("2=45%\n".utf8))
+        #expect(try settled { differingPixels(try display.screenshot().subview(area), fed) } == 0, "the value written to the FIFO shows")
+        try writer.close()
+        try display.xdotool(["key", "--window", window, "Escape"])
+        try display.xdotool(["click", "1"])
+        usleep(400_000)
+        #expect(process.isRunning, "Esc and clicks do not end a kiosk")
+        try display.xdotool(["key", "--window", window, "ctrl+alt+q"])
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        #expect(!process.isRunning && process.terminationStatus == 0)
+    }
+
+    @Test(arguments: [(["--source", "gpu"], "unknown source"), (["--source", "cpu", "--progress", "0.5"], "leave out --progress"),
+                      (["--source", "cpu", "--every", "0s"], "interval")])
+    func badSourceOptionsGiveOneLine(arguments: [String], message: String) throws {
+        let result = try runProgram(ringsBinary, arguments, timeout: 20)
+        #expect(result.status != 0 && result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    }
+}
