@@ -3,8 +3,7 @@ import Rings
 import RingsRaster
 
 /// Draws frames of the live window into its pixmap and shows them, redrawing and uploading only
-/// what changed since the last frame: the rings that moved (strips cut to each ring), the label and
-/// the legend; everything when the size or the chrome's words change alone.
+/// what `RedrawPlan` says changed since the last frame.
 public final class FrameUpdater {
     private let window: RingsWindow
     /// Threads that share a redraw: two where the machine has them (more gain little: the copy to
@@ -16,9 +15,8 @@ public final class FrameUpdater {
     /// How frames are turned on their way to the window, and the turned pixels when they are.
     public var rotation = Rotation.none
     private var turned = Pixmap(width: 0, height: 0)
-    /// Presented values in the last frame drawn; nil forces a full redraw.
-    private(set) var drawn: [Double]?
-    private var drawnWords: [String] = []
+    /// What to draw again, from what the last frame showed.
+    private var plan = RedrawPlan()
 
     /// `threads` share each redraw (the live window uses `FrameUpdater.threads`).
     public init(window: RingsWindow, threads: Int = FrameUpdater.threads) {
@@ -27,10 +25,10 @@ public final class FrameUpdater {
     }
 
     /// Forgets what is on screen, so the next frame is drawn whole.
-    public func invalidate() { drawn = nil }
+    public func invalidate() { plan.invalidate() }
 
     /// Whether the next frame must be drawn whole (nothing drawn yet, or `invalidate` since).
-    public var isStale: Bool { drawn == nil }
+    public var isStale: Bool { plan.isStale }
 
     /// Draws a screen's frame and shows it; returns whether anything was shown.
     public func update(_ frame: ScreenFrame) throws(SDLError) -> Bool {
@@ -47,7 +45,7 @@ public final class FrameUpdater {
         if frame.width != width || frame.height != height { frame = Pixmap(width: width, height: height) }
         rasterizer.render(list, into: frame)
         try present([])
-        drawn = []
+        plan.drewList()
         return true
     }
 
@@ -66,35 +64,9 @@ public final class FrameUpdater {
     private func update(_ scene: RingScene, whole: Bool) throws(SDLError) -> Bool {
         let width = scene.width, height = scene.height
         guard width > 0, height > 0 else { return false }
-        if frame.width != width || frame.height != height {
-            frame = Pixmap(width: width, height: height)
-            drawn = nil
-        }
-        let now = scene.values
-        let words = scene.chrome.map { [$0.label] + $0.legend.map { $0.name + $0.value } } ?? []
-        var rects: [IntRect] = []
-        if let drawn, drawn.count == now.count, !whole {
-            let moved = (0..<now.count).filter { drawn[$0] != now[$0] }
-            if !moved.isEmpty {
-                // The moving rings (their whole arcs change colour as the sweep changes), the label
-                // at the centre, and the legend.
-                // A tip's shadow reaches beyond the ring: room for it only where one shows now or did.
-                let threshold = scene.theme.tipThreshold
-                let tips = Set(moved.filter { drawn[$0] > threshold || now[$0] > threshold })
-                rects = scene.dirtyRects(ofRings: moved, tips: tips)
-                if let chrome = scene.chrome {
-                    rects.append(chrome.labelFrame(rings: scene.layout))
-                    rects.append(chrome.legendFrame(width: width, height: height))
-                }
-                rects = rects.map { $0.intersection(frame.bounds) }.filter { !$0.isEmpty }
-            } else if words != drawnWords {
-                rects = [frame.bounds]
-            }
-        } else {
-            rects = [frame.bounds]
-        }
-        drawn = now
-        drawnWords = words
+        let resized = frame.width != width || frame.height != height
+        if resized { frame = Pixmap(width: width, height: height) }
+        let rects = plan.rects(for: scene, in: frame.bounds, whole: whole, resized: resized)
         guard !rects.isEmpty else { return false }
         if rotation == .none, let copier = window.partCopier() {
             // Each part goes to the window surface as soon as it is drawn, by the thread that drew it.

@@ -1,0 +1,43 @@
+import RingsRaster
+
+/// Which parts of the next frame must be drawn again, from what the last one showed: the rings that
+/// moved (their whole arcs, as the gradient follows the sweep, with room for a tip's shadow where
+/// one shows now or did), the label and the legend; the whole frame when the size changes, when
+/// only the chrome's words do, or when nothing is known of what is on screen.
+public struct RedrawPlan {
+    /// Presented values in the last frame drawn; nil when the next must be drawn whole.
+    private var drawn: [Double]?
+    private var drawnWords: [String] = []
+
+    public init() {}
+
+    /// Forgets what is on screen, so the next frame is drawn whole.
+    public mutating func invalidate() { drawn = nil }
+
+    /// Whether the next frame must be drawn whole (nothing drawn yet, or `invalidate` since).
+    public var isStale: Bool { drawn == nil }
+
+    /// A frame drawn whole from a display list: no rings to follow, nothing stale.
+    public mutating func drewList() { drawn = []; drawnWords = [] }
+
+    /// The rectangles of `scene` to draw in a frame of `bounds` (empty when nothing changed; all of
+    /// it when `whole` or `resized`), noting what the frame will then show.
+    public mutating func rects(for scene: RingScene, in bounds: IntRect, whole: Bool, resized: Bool) -> [IntRect] {
+        if resized { drawn = nil }
+        let now = scene.values
+        let words = scene.chrome.map { [$0.label] + $0.legend.map { $0.name + $0.value } } ?? []
+        defer { drawn = now; drawnWords = words }
+        guard let drawn, drawn.count == now.count, !whole else { return [bounds] }
+        let moved = (0..<now.count).filter { drawn[$0] != now[$0] }
+        guard !moved.isEmpty else { return words != drawnWords ? [bounds] : [] }
+        // A tip's shadow reaches beyond the ring: room for it only where one shows now or did.
+        let threshold = scene.theme.tipThreshold
+        let tips = Set(moved.filter { drawn[$0] > threshold || now[$0] > threshold })
+        var rects = scene.dirtyRects(ofRings: moved, tips: tips)
+        if let chrome = scene.chrome {
+            rects.append(chrome.labelFrame(rings: scene.layout))
+            rects.append(chrome.legendFrame(width: scene.width, height: scene.height))
+        }
+        return rects.map { $0.intersection(bounds) }.filter { !$0.isEmpty }
+    }
+}

@@ -1,0 +1,40 @@
+import Rings
+import RingsRaster
+import Testing
+
+/// What the next frame draws again, from what the last one showed (the SDL-free half of the
+/// window's updater).
+@Suite struct RedrawPlanTests {
+    let bounds = IntRect(x: 0, y: 0, width: 400, height: 400)
+
+    /// The plan's rectangles for a frame at `values`.
+    func next(_ plan: inout RedrawPlan, _ values: [Double], whole: Bool = false, resized: Bool = false) -> [IntRect] {
+        plan.rects(for: RingScene(theme: .standard, width: 400, height: 400, values: values), in: bounds, whole: whole, resized: resized)
+    }
+
+    @Test func onlyWhatMovedIsDrawnAgain() {
+        var plan = RedrawPlan()
+        #expect(plan.isStale)
+        let first = next(&plan, [0.5, 0.5, 0.5]), same = next(&plan, [0.5, 0.5, 0.5]), moved = next(&plan, [0.5, 0.6, 0.5])
+        #expect(first == [bounds], "nothing known: all of it")
+        #expect(!plan.isStale)
+        #expect(same.isEmpty, "nothing moved")
+        let area = moved.reduce(0) { $0 + $1.width * $1.height }
+        #expect(!moved.isEmpty && area < bounds.width * bounds.height / 2, "one ring's strips, not the frame: \(moved)")
+        #expect(moved.allSatisfy { $0.intersection(bounds) == $0 })
+    }
+
+    @Test func aWholeFrameWhenAskedResizedOrForgotten() {
+        var plan = RedrawPlan()
+        _ = next(&plan, [0.5, 0.5, 0.5])
+        let asked = next(&plan, [0.5, 0.5, 0.5], whole: true), resized = next(&plan, [0.5, 0.5, 0.5], resized: true)
+        #expect(asked == [bounds] && resized == [bounds])
+        plan.invalidate()
+        #expect(plan.isStale)
+        let forgotten = next(&plan, [0.5, 0.5, 0.5])
+        #expect(forgotten == [bounds])
+        plan.drewList()
+        let afterList = next(&plan, [0.5, 0.5, 0.5])
+        #expect(afterList == [bounds], "after a display list: all of it")
+    }
+}
