@@ -96,11 +96,11 @@ import TestSupport
     /// A state file is taken only when it is one of ours, for the same rings, with values in range.
     @Test func aStateFileIsTakenOnlyForTheSameRings() {
         let memory = ValueMemory(rings: [.init(name: "Move", value: 0.5, time: 1_795_000_000), .init(name: "Stand", value: nil, time: nil)])
-        #expect(ValueMemory.decode(memory.encoded(), names: ["Move", "Stand"]) == memory)
-        #expect(ValueMemory.decode(memory.encoded(), names: ["Move", "Exercise"]) == nil, "other rings")
-        #expect(ValueMemory.decode(Data(#"{"rings": [{"name": "Move", "value": 99}]}"#.utf8), names: ["Move"]) == nil, "out of range")
-        #expect(ValueMemory.decode(Data("not json".utf8), names: ["Move"]) == nil)
-        #expect(ValueMemory.decode(Data(repeating: 32, count: 70_000), names: ["Move"]) == nil, "too large to be ours")
+        #expect(ValueMemory.decode(memory.encoded(), names: ["Move", "Stand"], now: 1_795_000_000) == memory)
+        #expect(ValueMemory.decode(memory.encoded(), names: ["Move", "Exercise"], now: 1_795_000_000) == nil, "other rings")
+        #expect(ValueMemory.decode(Data(#"{"rings": [{"name": "Move", "value": 99}]}"#.utf8), names: ["Move"], now: 1_795_000_000) == nil, "out of range")
+        #expect(ValueMemory.decode(Data("not json".utf8), names: ["Move"], now: 1_795_000_000) == nil)
+        #expect(ValueMemory.decode(Data(repeating: 32, count: 70_000), names: ["Move"], now: 1_795_000_000) == nil, "too large to be ours")
         for time in ["-1e300", "-1", "1e300", "9e15", "1.8e9"] {
             let text = #"{"rings": [{"name": "Move", "value": 0.5, "time": "# + time + "}]}"
             #expect(ValueMemory.decode(Data(text.utf8), names: ["Move"], now: 1_795_000_000) == nil, "a time no clock gave: \(time)")

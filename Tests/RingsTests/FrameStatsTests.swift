@@ -29,6 +29,7 @@ import Testing
         for frame in 0..<10_000 { stats.presented(at: Double(frame) / 60, continuing: true) }
         #expect(stats.presented == 10_000 && stats.intervals.count == 9_999)
         #expect(stats.recentIntervals.count == 90 && abs(stats.intervals.quantile(0.5) - 1.0 / 60) < 0.000_05)
-        #expect(stats.summary.contains("frame interval median 16.6"), "\(stats.summary)")
+        let summary = stats.summary(cpuSeconds: 1.5)
+        #expect(summary.contains("frame interval median 16.6") && summary.contains("CPU 1.50 s"), "\(summary)")
     }
 }

@@ -3,7 +3,8 @@ import RingsRaster
 /// Which parts of the next frame must be drawn again, from what the last one showed: the rings that
 /// moved (their whole arcs, as the gradient follows the sweep, with room for a tip's shadow where
 /// one shows now or did), the label and the legend; the whole frame when the size changes, when
-/// only the chrome's words do, or when nothing is known of what is on screen.
+/// only the chrome's words do, or when nothing is known of what is on screen. (A chrome element
+/// whose text changes on its own must be among the words compared here, or it is not drawn again.)
 public struct RedrawPlan {
     /// Presented values in the last frame drawn; nil when the next must be drawn whole.
     private var drawn: [Double]?

@@ -48,18 +48,11 @@ public final class FrameStats {
         lastPresent = time
     }
 
-    /// User plus system CPU seconds of this process so far.
-    public static var cpuSeconds: Double {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
-            + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
-    }
-
-    public var summary: String {
+    /// The figures in one line, with the CPU seconds the process has used (`ProcessUsage`).
+    public func summary(cpuSeconds: Double) -> String {
         var text = "presenter \(presenter)" + (videoDriver.isEmpty ? ", " : " on \(videoDriver), ") + String(format: "refresh %.2f ms; ", refreshInterval * 1000)
         text += String(format: "frames presented %d, dropped %d; frame interval median %.2f ms, p99 %.2f ms; CPU %.2f s",
-                          presented, dropped, intervals.quantile(0.5) * 1000, intervals.quantile(0.99) * 1000, FrameStats.cpuSeconds)
+                          presented, dropped, intervals.quantile(0.5) * 1000, intervals.quantile(0.99) * 1000, cpuSeconds)
         if feedLatencies.count > 0 {
             text += String(format: "; feed line to frame median %.2f ms, max %.2f ms (%d lines)",
                            feedLatencies.quantile(0.5) * 1000, feedLatencies.longest * 1000, feedLatencies.count)

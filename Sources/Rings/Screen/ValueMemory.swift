@@ -21,7 +21,7 @@ public struct ValueMemory: Codable, Equatable, Sendable {
     /// The memory in `data`, if it is one and names the same rings in the same order; else nil. Every
     /// value must be one a ring takes, and every time one a clock can have given: from 1970 to a day
     /// past `now` (seconds since 1970), so that no age shown or worked out from it is absurd.
-    public static func decode(_ data: Data, names: [String], now: Double = Date().timeIntervalSince1970) -> ValueMemory? {
+    public static func decode(_ data: Data, names: [String], now: Double) -> ValueMemory? {
         guard data.count <= largest, let memory = try? JSONDecoder().decode(ValueMemory.self, from: data),
               memory.rings.map(\.name) == names,
               memory.rings.allSatisfy({ entry in entry.value.map { $0.isFinite && (0...RingValues.maximumProgress).contains($0) } ?? true }),

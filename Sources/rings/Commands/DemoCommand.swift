@@ -37,7 +37,7 @@ struct DownloadDemo: ParsableCommand {
         let screen = LiveScreen(options: .init(theme: loaded, values: [0], spec: .tween(duration: 0.001, curve: .easeIn), script: .download),
                                 glyphs: try glyphs(nil, loaded))
         let figures = try showWindow(screen, .init(size: (width, height)))
-        if stats { print(figures.summary) }
+        if stats { print(figures.summary(cpuSeconds: ProcessUsage.cpuSeconds)) }
     }
 }
 
@@ -74,7 +74,7 @@ struct BoardDemoOptions: ParsableArguments {
             return
         }
         let figures = try showWindow(BoardScreen(board: board, glyphs: glyphs), .init(size: size))
-        if stats { print(figures.summary) }
+        if stats { print(figures.summary(cpuSeconds: ProcessUsage.cpuSeconds)) }
     }
 }
 

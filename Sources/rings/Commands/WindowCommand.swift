@@ -104,7 +104,7 @@ struct WindowCommand: ParsableCommand {
         let window = ScreenWindow.Options(size: (initial.width, initial.height), fullscreen: fullscreen ?? file.fullscreen ?? false,
                                           kiosk: options.kiosk, display: display, present: present ?? file.present ?? .auto, rotation: rotation)
         let stats = try showWindow(screen, window)
-        if self.stats ?? file.stats ?? false { print(stats.summary) }
+        if self.stats ?? file.stats ?? false { print(stats.summary(cpuSeconds: ProcessUsage.cpuSeconds)) }
     }
 
     /// Reads the config at `path` again for a reload, as the live screen's options; a bad file is

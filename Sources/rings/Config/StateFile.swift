@@ -21,7 +21,8 @@ enum StateFile {
     /// blocks and never reads more than a state file can hold: a FIFO, a device or a folder there, or
     /// a file that cannot be read, is said in one line and not used.
     static func read(_ path: String, names: [String]) -> ValueMemory? {
-        do { return ValueMemory.decode(Data(try BoundedFile.read(path, limit: ValueMemory.largest)), names: names) } catch {
+        do { return ValueMemory.decode(Data(try BoundedFile.read(path, limit: ValueMemory.largest)), names: names,
+                                          now: Date().timeIntervalSince1970) } catch {
             if error != .missing { StandardError.say("rings: state file \(path) \(error); the last values are not shown") }
             return nil
         }

@@ -59,7 +59,7 @@ enum Soak {
             if result.frames == warmUp { result.residentAfterWarmUp = residentBytes() }
         }
         result.residentAtEnd = residentBytes()
-        result.stats = stats.summary
+        result.stats = stats.summary(cpuSeconds: ProcessUsage.cpuSeconds)
         return result
     }
 
