@@ -85,25 +85,32 @@ public final class MQTTFeed: @unchecked Sendable {
         return nil
     }
 
-    /// Says `offline` (on a clean exit the broker sends no last will), disconnects and ends the thread.
+    /// Says `offline` (on a clean exit the broker sends no last will), disconnects and ends the
+    /// thread, all within `MQTTFeed.farewellTime` twice over, so that a quit stays within the second
+    /// `ProcessSignals` allows: when the broker has not acknowledged `offline` by then, the
+    /// connection is dropped without a DISCONNECT, so that its last will says `offline` instead.
     public func stop() {
         guard let m = client else { return }
         client = nil
+        var saidOffline = settings.statusTopic == nil
         if let topic = settings.statusTopic, session.withLock({ $0.connected }) {
             var mid: Int32 = 0
             let words = Array(status(online: false).utf8)
             if mosquitto_publish(m, &mid, topic, Int32(words.count), words, 1, true) == MOSQ_ERR_SUCCESS.rawValue {
                 session.withLock { $0.farewell = mid }
                 // The network thread sends it; the broker's acknowledgement ends the wait.
-                _ = wakeUp.wait(timeout: .now() + 1)
+                saidOffline = wakeUp.wait(timeout: .now() + MQTTFeed.farewellTime) == .success
             }
         }
         thread.stop()
-        mosquitto_disconnect(m)
+        if saidOffline { mosquitto_disconnect(m) }
         wakeUp.signal()
         // A thread stuck resolving a host name keeps its client; the process is ending anyway.
-        if finished.wait(timeout: .now() + 2) == .success { mosquitto_destroy(m) }
+        if finished.wait(timeout: .now() + MQTTFeed.farewellTime) == .success { mosquitto_destroy(m) }
     }
+
+    /// How long `stop` waits for the broker to take `offline`, and then for the network thread.
+    static let farewellTime = 0.3
 
     /// The network thread: an attempt, its session until it ends, the reason said once, a wait, again.
     private func run(_ m: OpaquePointer) {
