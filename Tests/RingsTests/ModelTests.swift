@@ -37,6 +37,26 @@ import TestSupport
         #expect(model.targets[2] == 0, "values stay within 0 ... 10 laps")
     }
 
+    /// A value a ring is already going to changes nothing: the running animation keeps its course
+    /// (the regression: each repeat eased anew from where the ring was, so a source repeating itself
+    /// faster than the animation kept the screen moving and never exact).
+    @Test func aRepeatedValueLeavesTheAnimationOnItsCourse() {
+        let model = RingsModel(values: [0.1], spec: .tween(duration: 1, curve: .easeInEaseOut))
+        let alone = RingsModel(values: [0.1], spec: .tween(duration: 1, curve: .easeInEaseOut))
+        model.apply(.set(ring: 0, value: 0.9), at: 0)
+        alone.apply(.set(ring: 0, value: 0.9), at: 0)
+        for step in 1...9 {
+            model.apply(.set(ring: 0, value: 0.9), at: Double(step) / 10)
+            model.update(at: Double(step) / 10 + 0.05)
+            alone.update(at: Double(step) / 10 + 0.05)
+            #expect(model.presented == alone.presented, "at \(Double(step) / 10 + 0.05) s")
+        }
+        model.update(at: 1)
+        #expect(model.presented == [0.9] && !model.isAnimating, "exact and still at the animation's end")
+        model.apply(.set(ring: 0, value: 0.9), at: 2)
+        #expect(!model.isAnimating, "a repeat once settled starts nothing")
+    }
+
     @Test func draggingPastTwelveOClockAddsALapAndBackRemovesIt() {
         let model = RingsModel(values: [0.2])
         model.apply(.beginDrag(ring: 0, angle: 1.5 * Double.pi), at: 0)

@@ -39,8 +39,10 @@ public final class RingsModel {
 
     private static func clamp(_ v: Double) -> Double { min(RingValues.maximumProgress, max(0, v.isFinite ? v : 0)) }
 
+    /// Sends ring `ring` to `value`; a value it is already going to changes nothing (a running
+    /// animation keeps its course), so that a source that repeats itself leaves the screen still.
     private func move(_ ring: Int, to value: Double, at now: Double, with spec: AnimationSpec? = nil) {
-        guard targets.indices.contains(ring) else { return }
+        guard targets.indices.contains(ring), Self.clamp(value) != targets[ring] else { return }
         targets[ring] = Self.clamp(value)
         motion[ring].animate(to: targets[ring], with: spec ?? self.spec, at: now)
     }

@@ -49,6 +49,38 @@ import TestSupport
         }
     }
 
+    /// A source that repeats its values leaves the screen still and exact: the frames stop within
+    /// the animation's duration after the first line, the window equals `rings render` of the
+    /// values, and rings then uses no CPU while the lines keep coming (the regression: every repeat
+    /// restarted the animation, 590 frames in 10 s and never exact).
+    @Test(.enabled(if: ready, "needs the display tools (make test installs them)"))
+    func aFeedThatRepeatsItselfLeavesTheScreenStillAndExact() throws {
+        let display = try VirtualDisplay()
+        let input = Pipe(), output = Pipe()
+        let (process, window) = try display.launchRings(["--theme", "flat", "--size", "300x300", "--chrome", "none", "--no-intro",
+                                                         "--duration", "0.5", "--feed", "-", "--stats"]) { process in
+            process.standardInput = input
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+        }
+        defer { if process.isRunning { process.terminate() } }
+        func speak(for seconds: Double) {
+            for _ in 0..<Int(seconds * 10) {
+                input.fileHandleForWriting.write(Data("1=0.25 2=0.5 3=0.75\n".utf8))
+                usleep(100_000)
+            }
+        }
+        speak(for: 2)
+        let cpu = cpuSeconds(of: process.processIdentifier)
+        speak(for: 3)
+        let used = cpuSeconds(of: process.processIdentifier) - cpu
+        #expect(used < 0.05, "CPU while the same line kept coming: \(used) s")
+        #expect(differingPixels(try display.screenshot().subview(try display.clientArea(of: window)), try ringsRender("300x300", "0.25,0.5,0.75")) == 0)
+        let said = terminate(process, reading: output)[0]
+        let frames = number(after: "frames presented ", in: said) ?? .infinity
+        #expect(frames <= 0.5 * 60 + 15, "frames presented in 5 s of repeated lines: \(said)")
+    }
+
     /// Nothing invented: a kiosk fed through a FIFO shows empty rings until a line comes (not the
     /// theme's sample values), then the rings that line names; a feed path that does not exist is said
     /// on stderr and tried again until it does.
