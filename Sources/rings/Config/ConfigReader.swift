@@ -43,7 +43,7 @@ struct ConfigReader {
                     return nil
                 }
             case "font": c.font = string(value, key)
-            case "feed": c.feed = string(value, key).map { $0 == "-" ? $0 : relative($0) }
+            case "feed": c.feed = string(value, key).map { $0 == "-" ? $0 : besideConfig($0) }
             case "source":
                 if let text = joined(value, \.string) {
                     check(key) { _ = try SystemSource.parse(text) }
@@ -228,7 +228,14 @@ struct ConfigReader {
 
     func kind(_ value: ConfigValue) -> String { value.kind }
 
-    /// A path in the file, taken relative to the file's folder unless absolute (themes by name stay names).
+    /// A file's path as the config names it: from the config file's folder unless it starts with /
+    /// (a bare name too: `feed = "office.fifo"` is beside the config).
+    func besideConfig(_ path: String) -> String {
+        path.hasPrefix("/") ? path : URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(path).path
+    }
+
+    /// A theme in the file: a path (ending in .json or holding a slash) from the file's folder
+    /// unless absolute; a built-in theme's name stays a name.
     func relative(_ path: String) -> String {
         guard path.contains("/") || path.hasSuffix(".json"), !path.hasPrefix("/") else { return path }
         return URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(path).path

@@ -61,9 +61,4 @@ extension ConfigReader {
         check("mqtt") { _ = try entry.settings(url: url, topics: entry.topics) }
         return entry
     }
-
-    /// A file's path as the config names it: from the config file's folder unless it starts with /.
-    func besideConfig(_ path: String) -> String {
-        path.hasPrefix("/") ? path : URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(path).path
-    }
 }

@@ -204,20 +204,25 @@ import TestSupport
         #expect(image.width == 200 && image.height == 100)
     }
 
-    /// The window reads the file; a feed's plain number is an amount of the ring's goal.
+    /// The window reads the file; a feed's plain number is an amount of the ring's goal; a bare feed
+    /// name is beside the config file, wherever rings was started (the regression: it was taken
+    /// from the working folder).
     @Test(.enabled(if: VirtualDisplay.missingTools.isEmpty, "needs the display tools (make test installs them)"))
     func aKioskFromAFileShowsFedAmountsOfTheGoals() throws {
-        let path = try file("screen.toml", "feed = \"-\"\n" + Self.fundraiser)
+        let path = try file("screen.toml", "feed = \"donations.fifo\"\n" + Self.fundraiser)
+        #expect(mkfifo(directory + "/donations.fifo", 0o600) == 0)
+        #expect(FileManager.default.currentDirectoryPath != directory)
         let display = try VirtualDisplay()
-        let input = Pipe()
-        let (process, window) = try display.launchRings(["--config", path]) { $0.standardInput = input; $0.standardError = FileHandle.nullDevice }
+        let (process, window) = try display.launchRings(["--config", path]) { $0.standardError = FileHandle.nullDevice }
         defer { if process.isRunning { process.terminate() } }
         let area = try display.clientArea(of: window)
         #expect(area.width == 320 && area.height == 240, "the file's size: \(area)")
         let out = directory + "/expected.png"
         _ = try runProgram(ringsBinary, ["render", "--config", path, "--progress", "0.5,0.75", "--out", out])
         let expected = try PNGFile.read(out)
-        input.fileHandleForWriting.write(Data("raised=25000 donors=750\n".utf8))
+        let fifo = try #require(FileHandle(forWritingAtPath: directory + "/donations.fifo"))
+        fifo.write(Data("raised=25000 donors=750\n".utf8))
+        defer { try? fifo.close() }
         #expect(try settled { differingPixels(try display.screenshot().subview(area), expected) } == 0)
     }
 }
