@@ -20,10 +20,11 @@ struct CheckConfigCommand: ParsableCommand {
             return
         }
         let config = try ConfigFile.load(file)
-        let scene = try SceneOptions.parse([]).scene(defaultSize: (800, 800), file: config)
-        _ = try TimingOptions.parse([]).checked(file: config)
-        let names = scene.values.indices.map { scene.theme.style(ofRing: $0).name }
+        // What the window would show: its sources name the rings, a kiosk fills the screen.
+        let (live, scene) = try WindowCommand.parse(["--config=" + file]).liveOptions(config)
+        let names = live.values.indices.map { live.theme.style(ofRing: $0).name }
+        let size = live.kiosk || config.fullscreen == true ? "fullscreen" : "\(scene.width)x\(scene.height)"
         // Names as the file wrote them, but never a character that would steer the terminal.
-        print(StandardError.oneLine("\(file): ok: theme \(scene.theme.name), \(scene.width)x\(scene.height), rings \(names.joined(separator: ", "))"))
+        print(StandardError.oneLine("\(file): ok: \(live.kiosk ? "kiosk, " : "")theme \(live.theme.name), \(size), rings \(names.joined(separator: ", "))"))
     }
 }

@@ -123,7 +123,7 @@ struct WindowCommand: ParsableCommand {
     }
 
     /// The live screen's options from the command line and `file` (read again on a reload), and the scene they start from.
-    private func liveOptions(_ file: ConfigFile) throws -> (options: LiveScreen.Options, scene: RingScene) {
+    func liveOptions(_ file: ConfigFile) throws -> (options: LiveScreen.Options, scene: RingScene) {
         var initial = try scene.scene(defaultSize: (800, 800), file: file)
         var sources: [SystemSource] = []
         if let source = source ?? file.source {

@@ -48,6 +48,11 @@ import TestSupport
         let result = try runProgram(ringsBinary, ["check-config", path], environment: environment)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("ok") && result.stdout.contains("raised, donors"), "\(result.stdout)")
+        // What the window would show: a kiosk's sources name its rings, and it fills the screen
+        // (the regression: "rings CPU" and 800x800).
+        let kiosk = try file("-kiosk.toml", "kiosk = true\nsource = [\"cpu\", \"mem\", \"disk:/\"]\n")
+        let said = try runProgram(ringsBinary, ["check-config", kiosk], environment: environment)
+        #expect(said.stdout == "\(kiosk): ok: kiosk, theme activity, fullscreen, rings CPU, memory, disk /\n", "\(said.stdout) \(said.stderr)")
     }
 
     @Test func everyProblemIsReportedAsFileLineKeyProblem() throws {
