@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Rings
 import RingsLive
 import RingsRaster
@@ -91,7 +92,7 @@ struct WindowCommand: ParsableCommand {
         var options = live
         let display = display ?? file.display ?? 0
         guard display >= 0 else { throw UserError("--display must be 0 or more, not \(display)") }
-        if options.isLive, let path = StateFile.path(stateFile ?? file.stateFile) {
+        if options.isLive, let path = StateFile.claim(stateFile ?? file.stateFile, identity: stateIdentity(options, configPath: configPath)) {
             let names = options.values.indices.map { options.theme.style(ofRing: $0).name }
             options.remembered = StateFile.read(path, names: names)
             options.remember = StateFile.keeper(path)
@@ -105,6 +106,15 @@ struct WindowCommand: ParsableCommand {
                                           kiosk: options.kiosk, display: display, present: present ?? file.present ?? .auto, rotation: rotation)
         let stats = try showWindow(screen, window)
         if self.stats ?? file.stats ?? false { print(stats.summary(cpuSeconds: ProcessUsage.cpuSeconds)) }
+    }
+
+    /// What a state file belongs to: the config file when there is one, else the sources and the
+    /// rings' names.
+    private func stateIdentity(_ options: LiveScreen.Options, configPath: String?) -> String {
+        if let configPath { return "config " + (URL(fileURLWithPath: configPath).resolvingSymlinksInPath().path) }
+        let names = options.values.indices.map { options.theme.style(ofRing: $0).name }
+        let feed = options.feed.map { "\($0)" } ?? "", mqtt = options.mqtt.map { "\($0.host):\($0.port) \($0.topics)" } ?? ""
+        return "feed \(feed); exec \(options.exec ?? ""); sources \(options.sources); mqtt \(mqtt); rings \(names)"
     }
 
     /// Reads the config at `path` again for a reload, as the live screen's options; a bad file is

@@ -7,14 +7,45 @@ import RingsPNG
 /// The state file: the live rings' last values, read at start and replaced (atomically, off the
 /// main thread) at most once a second when they change.
 enum StateFile {
-    /// The file `--state-file` or `state-file` names, `off` for none, else
-    /// `$XDG_STATE_HOME/rings/values.json` (`~/.local/state` when XDG_STATE_HOME is not set).
-    static func path(_ given: String?) -> String? {
-        if let given { return given == "off" ? nil : given }
+    /// The state file this run keeps, claimed for it alone (a lock beside it held while the process
+    /// lives, so that two screens never share one): the file `--state-file` or `state-file` names,
+    /// `off` for none, else one of its own for what it shows, `$XDG_STATE_HOME/rings/values-KEY.json`
+    /// (`~/.local/state` when XDG_STATE_HOME is not set), KEY from `identity` (the config file, or
+    /// the sources and ring names without one), so that a run never shows values another run's
+    /// sources said. A second screen of the same identity takes `values-KEY-2.json`, and so on.
+    static func claim(_ given: String?, identity: String) -> String? {
+        if let given {
+            guard given != "off" else { return nil }
+            if lock(given) { return given }
+            StandardError.say("rings: state file \(given) is in use by another rings; the values are not kept")
+            return nil
+        }
         let environment = ProcessInfo.processInfo.environment
         guard let base = environment["XDG_STATE_HOME"].flatMap({ $0.hasPrefix("/") ? $0 : nil })
                 ?? environment["HOME"].map({ $0 + "/.local/state" }) else { return nil }
-        return base + "/rings/values.json"
+        let stem = base + "/rings/values-" + key(identity)
+        try? FileManager.default.createDirectory(atPath: base + "/rings", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        for n in 1...8 {
+            let path = stem + (n == 1 ? "" : "-\(n)") + ".json"
+            if lock(path) { return path }
+        }
+        StandardError.say("rings: every state file for this screen (\(stem).json ...) is in use; the values are not kept")
+        return nil
+    }
+
+    /// Sixteen hex digits of FNV-1a over `identity`.
+    static func key(_ identity: String) -> String {
+        let hash = identity.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+        return String(hash, radix: 16).leftPadded(to: 16)
+    }
+
+    /// Takes `path`'s lock (`path.lock`, flock) for the rest of the process; false when another holds it.
+    private static func lock(_ path: String) -> Bool {
+        let fd = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
+        // Without a lock file (a read-only folder) the state file cannot be written either: said when writing.
+        guard fd >= 0 else { return true }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else { close(fd); return false }
+        return true  // held until the process ends
     }
 
     /// What the file kept for these rings, or nil: no file, another set of rings, not ours. Never
@@ -46,4 +77,8 @@ enum StateFile {
             }
         }
     }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

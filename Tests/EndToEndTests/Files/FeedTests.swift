@@ -20,6 +20,12 @@ import TestSupport
         return (process, window, display, input, errors)
     }
 
+    /// The state files on `display` (its XDG_STATE_HOME's rings/values-*.json).
+    func stateFiles(_ display: VirtualDisplay) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: display.stateHome + "/rings")) ?? [])
+            .filter { $0.hasPrefix("values-") && $0.hasSuffix(".json") }.sorted()
+    }
+
     /// A new FIFO at `name` in the scratch folder (an older one there removed first).
     func freshFIFO(_ name: String) throws -> String {
         let fifo = directory + name
@@ -164,7 +170,7 @@ import TestSupport
         var (process, window) = try display.launchRings(arguments)
         try write("1=0.6 2=0.4 3=0.2\n")
         #expect(try settled { differingPixels(try display.screenshot().subview(try display.clientArea(of: window)), fresh) } == 0)
-        #expect(eventually(within: 5) { FileManager.default.fileExists(atPath: display.stateHome + "/rings/values.json") }, "kept within a second")
+        #expect(eventually(within: 5) { stateFiles(display).count == 1 }, "kept within a second")
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         (process, window) = try display.launchRings(arguments, settle: 1)
@@ -176,6 +182,25 @@ import TestSupport
         #expect(differingPixels(shown, fresh) > 1000 && brighter < 50, "faded, as stale: \(brighter) pixels brighter than fresh")
         try write("1=0.6 2=0.4 3=0.2\n")
         #expect(try settled { differingPixels(try display.screenshot().subview(try display.clientArea(of: window)), fresh) } == 0, "fresh again")
+    }
+
+    /// The state file belongs to what a screen shows: a run on a FIFO after a run of a command with
+    /// the same theme starts empty (the regression: it showed the command's values, stale), and two
+    /// screens at once keep two files.
+    @Test(.enabled(if: ready, "needs the display tools (make test installs them)"))
+    func theStateFileBelongsToItsSourcesAndToOneScreen() throws {
+        let display = try VirtualDisplay()
+        let look = ["--theme", "flat", "--size", "300x300", "--duration", "0.1", "--chrome", "none", "--no-intro"]
+        let fresh = try ringsRender("300x300", "0.6,0.4,0.2"), empty = try ringsRender("300x300", "0,0,0")
+        let exec = look + ["--exec", "echo 1=0.6 2=0.4 3=0.2", "--every", "1s"]
+        let (first, _) = try display.launchRings(exec)
+        let (second, _) = try display.launchRings(exec)
+        #expect(eventually(within: 8) { stateFiles(display).count == 2 }, "two screens of one config, two files: \(stateFiles(display))")
+        for process in [first, second] { _ = terminate(process) }
+        let (fed, window) = try display.launchRings(look + ["--feed", try freshFIFO("/other-source")], settle: 1)
+        defer { if fed.isRunning { fed.terminate() } }
+        let shown = try display.screenshot().subview(try display.clientArea(of: window))
+        #expect(differingPixels(shown, empty) == 0 && differingPixels(shown, fresh) > 1000, "nothing remembered from the command's runs")
     }
 
     @Test(.enabled(if: ready, "needs the display tools (make test installs them)"))
