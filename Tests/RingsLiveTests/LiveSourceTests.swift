@@ -13,6 +13,17 @@ import TestSupport
         return scene.chrome
     }
 
+    /// A ring the config gave no value, beside rings it did (a `[[ring]]` with no `progress`), says
+    /// "–" and keeps the average out of the label (the regression: "0.0%", averaged in).
+    @Test func aRingWithNoValueOfItsOwnSaysSo() {
+        var options = LiveScreen.Options(theme: .standard, values: [0.5, 0, 0.25], spec: .tween(duration: 0.1, curve: .linear), feed: .standardInput)
+        options.unknown = [1]
+        let screen = LiveScreen(options: options, glyphs: BoxGlyphs(), problems: ProblemLog(now: { 0 }, write: { _ in }))
+        let shown = chrome(screen, at: 0)
+        #expect(shown?.legend.map { "\($0.name) \($0.value)" } == ["Move 50%", "Exercise –", "Stand 25%"], "\(String(describing: shown?.legend))")
+        #expect(shown?.label == "–")
+    }
+
     /// Rings that wait for their first value are empty and say "–" in the legend and the label; a
     /// feed that cannot be opened says so in the legend, and the line goes once it opens.
     @Test func ringsWaitForTheirFirstValueAndAMissingFeedIsShown() throws {

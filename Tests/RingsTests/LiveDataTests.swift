@@ -4,7 +4,7 @@ import Testing
 /// What the live screen knows of its values, without a screen: times as arguments.
 @Suite struct LiveDataTests {
     @Test func ringsWaitUntilTheirFirstValueAndTheFrameRedrawsOnce() {
-        var data = LiveData(rings: 3, startsEmpty: true, staleAfter: nil)
+        var data = LiveData(rings: 3, waiting: [0, 1, 2], staleAfter: nil)
         #expect(data.waiting == [0, 1, 2])
         let first = data.valueArrived(ring: 1, at: 0, wall: 1000), second = data.valueArrived(ring: 1, at: 1, wall: 1001)
         #expect(first, "a ring that waited: its label changes")
@@ -13,7 +13,7 @@ import Testing
     }
 
     @Test func valuesGrowStaleAndComeBack() {
-        var data = LiveData(rings: 2, startsEmpty: false, staleAfter: 10)
+        var data = LiveData(rings: 2, waiting: [], staleAfter: 10)
         _ = data.valueArrived(ring: 0, at: 0, wall: 1000)
         _ = data.valueArrived(ring: 1, at: 0, wall: 1000)
         let early = data.age(at: 5)
@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func keptValuesShowStaleWithTheirAge() {
-        var data = LiveData(rings: 3, startsEmpty: true, staleAfter: nil)
+        var data = LiveData(rings: 3, waiting: [0, 1, 2], staleAfter: nil)
         let memory = ValueMemory(rings: [.init(name: "a", value: 0.5, time: 940), .init(name: "b", value: nil, time: nil),
                                          .init(name: "c", value: 0.25, time: 1000)])
         let shown = data.recall(memory, at: 100, wall: 1000)
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func theStateFileIsGivenChangesNotRepeats() {
-        var data = LiveData(rings: 2, startsEmpty: true, staleAfter: nil)
+        var data = LiveData(rings: 2, waiting: [0, 1], staleAfter: nil)
         let none = data.memoryToKeep(targets: [0, 0], names: ["a", "b"], wall: 1000)
         #expect(none == nil, "no value came")
         _ = data.valueArrived(ring: 0, at: 0, wall: 1000)
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func theSourcesLinesChangeTheFrameOnlyWhenTheyChange() {
-        var data = LiveData(rings: 1, startsEmpty: false, staleAfter: nil)
+        var data = LiveData(rings: 1, waiting: [], staleAfter: nil)
         let line = SourceLine(name: "feed", text: "no such file", problem: true, widest: "no such file: /run/rings/feed...")
         let shown = data.show(sources: [line]), again = data.show(sources: [line]), gone = data.show(sources: [])
         #expect(shown && !again)

@@ -22,8 +22,9 @@ public struct LiveData {
     /// a flush to disk).
     public static let keptTimesLast = 600.0
 
-    public init(rings: Int, startsEmpty: Bool, staleAfter: Double?) {
-        waiting = startsEmpty ? Set(0..<rings) : []
+    /// `waiting`: the rings that have no value of their own yet.
+    public init(rings: Int, waiting: Set<Int>, staleAfter: Double?) {
+        self.waiting = waiting.filter { (0..<rings).contains($0) }
         staleness = staleAfter.map { Staleness(after: $0, rings: rings) }
         times = Array(repeating: nil, count: rings)
     }

@@ -29,6 +29,9 @@ extension LiveScreen {
         /// The rings wait for their first value: drawn empty, labelled "–", until a source gives one
         /// (nothing invented: `values` are not shown).
         public var startsEmpty: Bool
+        /// Rings with no value of their own among rings that have one (a `[[ring]]` with no
+        /// `progress`): drawn empty and labelled "–" until a source gives them one.
+        public var unknown: Set<Int> = []
         /// A ring whose value is older than this many seconds is drawn stale (faded, "stale 2 m").
         public var staleAfter: Double?
         /// No pulsing alerts (for people whom motion troubles, and screens that must stay still).

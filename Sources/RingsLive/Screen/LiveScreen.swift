@@ -47,7 +47,8 @@ public final class LiveScreen: Screen {
         self.glyphs = options.chrome ? glyphs : nil
         self.problems = problems
         model = RingsModel(values: options.startsEmpty ? options.values.map { _ in 0 } : options.values, spec: options.spec)
-        data = LiveData(rings: options.values.count, startsEmpty: options.startsEmpty, staleAfter: options.staleAfter)
+        data = LiveData(rings: options.values.count, waiting: options.startsEmpty ? Set(options.values.indices) : options.unknown,
+                        staleAfter: options.staleAfter)
     }
 
     deinit { stop() }

@@ -163,6 +163,9 @@ struct WindowCommand: ParsableCommand {
         // Live rings show what their sources said and nothing else, unless the person gave values to start from.
         let given = scene.progress != nil || file.progress != nil || file.rings.contains { $0.progress != nil }
         options.startsEmpty = options.isLive && !given
+        if options.isLive && scene.progress == nil && file.progress == nil {
+            options.unknown = Set(file.rings.indices.filter { file.rings[$0].progress == nil })
+        }
         options.reducedMotion = reducedMotion ?? file.reducedMotion ?? false
         // Sampled sources are old after three missed samples; feeds speak when they like, so only when asked.
         let sampled = options.exec != nil || !sources.isEmpty
