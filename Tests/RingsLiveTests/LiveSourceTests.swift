@@ -24,6 +24,18 @@ import TestSupport
         #expect(shown?.label == "–")
     }
 
+    /// A kiosk draws no buttons: nothing may be pressed there (the regression: 0%, 50%, 100% and
+    /// Random drawn with `--chrome full`, doing nothing).
+    @Test func aKioskDrawsNoButtons() {
+        func titles(kiosk: Bool) -> [String]? {
+            let screen = LiveScreen(options: .init(theme: .standard, values: [0.5, 0.5, 0.5], spec: .tween(duration: 0.1, curve: .linear), kiosk: kiosk),
+                                    glyphs: BoxGlyphs(), problems: ProblemLog(now: { 0 }, write: { _ in }))
+            return chrome(screen, at: 0)?.buttonTitles
+        }
+        #expect(titles(kiosk: true) == [])
+        #expect(titles(kiosk: false) == Theme.standard.buttons)
+    }
+
     /// Rings that wait for their first value are empty and say "–" in the legend and the label; a
     /// feed that cannot be opened says so in the legend, and the line goes once it opens.
     @Test func ringsWaitForTheirFirstValueAndAMissingFeedIsShown() throws {

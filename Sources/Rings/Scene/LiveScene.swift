@@ -6,6 +6,8 @@ import RingsRaster
 public struct LiveChrome {
     public var glyphs: GlyphSource
     public var showHelp = false
+    /// The 0 %, 50 %, 100 % and Random buttons; none in a kiosk, where nothing may be pressed.
+    public var showsButtons = true
     public var hoveredButton: Int?, pressedButton: Int?
     public var frameGraph: FrameGraph?
 
@@ -48,6 +50,7 @@ extension RingScene {
         var shown = Chrome.standard(theme: theme, values: counted, selection: model.selection, glyphs: chrome.glyphs, unknown: data.waiting,
                                     notes: data.notes, widestNote: data.staleness == nil ? nil : Staleness.widestNote)
         shown.showHelp = chrome.showHelp
+        if !chrome.showsButtons { shown.buttonTitles = [] }
         // The sources' lines: with a legend, all of them; without one, their problems alone.
         for line in data.sources where line.problem || theme.legend {
             shown.legend.append(LegendEntry(name: line.name, value: line.text, widest: line.widest,

@@ -129,6 +129,7 @@ public final class LiveScreen: Screen {
     func scene(width: Int, height: Int, at time: Double) -> RingScene {
         var chrome = glyphs.map(LiveChrome.init)
         chrome?.showHelp = showHelp
+        chrome?.showsButtons = !options.kiosk
         chrome?.hoveredButton = controls?.hovered
         chrome?.pressedButton = controls?.pressed
         if showGraph {
