@@ -16,7 +16,7 @@ struct ConfigReader {
         for (key, value) in table {
             switch key {
             case "theme":
-                c.theme = string(value, key).map(relative)
+                c.theme = string(value, key).map(themeBesideConfig)
                 if let theme = c.theme { check(key) { _ = try ThemeFile.load(theme) } }
             case "preset":
                 c.preset = string(value, key)
@@ -234,10 +234,8 @@ struct ConfigReader {
         path.hasPrefix("/") ? path : URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(path).path
     }
 
-    /// A theme in the file: a path (ending in .json or holding a slash) from the file's folder
-    /// unless absolute; a built-in theme's name stays a name.
-    func relative(_ path: String) -> String {
-        guard path.contains("/") || path.hasSuffix(".json"), !path.hasPrefix("/") else { return path }
-        return URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(path).path
+    /// A theme in the file: a path from the file's folder unless absolute; a built-in theme's name stays a name.
+    func themeBesideConfig(_ nameOrPath: String) -> String {
+        ThemeFile.isPath(nameOrPath) ? besideConfig(nameOrPath) : nameOrPath
     }
 }

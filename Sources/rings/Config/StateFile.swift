@@ -36,7 +36,7 @@ enum StateFile {
     /// Sixteen hex digits of FNV-1a over `identity`.
     static func key(_ identity: String) -> String {
         let hash = identity.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
-        return String(hash, radix: 16).leftPadded(to: 16)
+        return String(format: "%016llx", hash)
     }
 
     /// Takes `path`'s lock (`path.lock`, flock) for the rest of the process; false when another holds it.
@@ -77,8 +77,4 @@ enum StateFile {
             }
         }
     }
-}
-
-private extension String {
-    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }
