@@ -11,6 +11,7 @@ public final class FontGlyphs: GlyphSource, @unchecked Sendable {
     public let family: String
     private var fonts: [Int: OpaquePointer] = [:]
     private var cache: [String: CoverageMask] = [:]
+    private var widths: [String: Int] = [:]
     private static let cacheLimit = 512
 
     /// The font `name` in bold, or by default Inter Bold if installed, else DejaVu Sans Bold.
@@ -93,6 +94,18 @@ public final class FontGlyphs: GlyphSource, @unchecked Sendable {
         if cache.count >= FontGlyphs.cacheLimit { cache.removeAll() }
         cache[key] = mask
         return mask
+    }
+
+    /// The text's advance width through SDL_ttf, without rendering it; cached as masks are.
+    public func width(of text: String, pixelHeight: Int) -> Int {
+        guard !text.isEmpty, pixelHeight > 0 else { return 0 }
+        let key = "\(pixelHeight)\u{1}\(text)"
+        if let hit = widths[key] { return hit }
+        var w: Int32 = 0, h: Int32 = 0
+        guard let font = font(pixelHeight), TTF_SizeUTF8(font, text, &w, &h) == 0 else { return 0 }
+        if widths.count >= FontGlyphs.cacheLimit * 8 { widths.removeAll() }
+        widths[key] = Int(w)
+        return Int(w)
     }
 
     /// The font at a pixel height (points at 72 dpi), opened once.

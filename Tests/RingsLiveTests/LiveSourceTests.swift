@@ -20,7 +20,7 @@ import TestSupport
         options.unknown = [1]
         let screen = LiveScreen(options: options, glyphs: BoxGlyphs(), problems: ProblemLog(now: { 0 }, write: { _ in }))
         let shown = chrome(screen, at: 0)
-        #expect(shown?.legend.map { "\($0.name) \($0.value)" } == ["Move 50%", "Exercise –", "Stand 25%"], "\(String(describing: shown?.legend))")
+        #expect(shown?.legend.map { "\($0.name) \($0.value)" } == ["Move 50%", "Exercise –  waiting for data", "Stand 25%"], "\(String(describing: shown?.legend))")
         #expect(shown?.label == "–")
     }
 
@@ -36,7 +36,7 @@ import TestSupport
         #expect(titles(kiosk: false) == Theme.standard.buttons)
     }
 
-    /// Rings that wait for their first value are empty and say "–" in the legend and the label; a
+    /// Rings that wait for their first value are empty and say "–" in the label, "–  waiting for data" in the legend; a
     /// feed that cannot be opened says so in the legend, and the line goes once it opens.
     @Test func ringsWaitForTheirFirstValueAndAMissingFeedIsShown() throws {
         let path = "/tmp/rings-live-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -53,10 +53,10 @@ import TestSupport
             return chrome(screen, at: clock.now())?.legend.map { "\($0.name) \($0.value)" } ?? []
         }
         // The path is longer than the legend's widest line: it ends in "...".
-        #expect(eventually(within: 5) { legend() == ["Move –", "Exercise –", "Stand –", "feed no such file: /tmp/rings-live..."] }, "\(legend())")
+        #expect(eventually(within: 5) { legend() == ["Move –  waiting for data", "Exercise –  waiting for data", "Stand –  waiting for data", "feed no such file: /tmp/rings-live..."] }, "\(legend())")
         #expect(chrome(screen, at: clock.now())?.label == "–")
         FileManager.default.createFile(atPath: path, contents: Data("2=0.5\n".utf8))
-        #expect(eventually(within: 10) { clock.advance(by: 0.2); return legend() == ["Move –", "Exercise 50%", "Stand –"] }, "\(legend())")
+        #expect(eventually(within: 10) { clock.advance(by: 0.2); return legend() == ["Move –  waiting for data", "Exercise 50%", "Stand –  waiting for data"] }, "\(legend())")
         #expect(chrome(screen, at: clock.now())?.label == "–", "the average needs every ring")
         _ = screen.handle(.key(.tab), width: 600, height: 400, at: clock.now())
         _ = screen.handle(.key(.tab), width: 600, height: 400, at: clock.now())
@@ -79,10 +79,10 @@ import TestSupport
             screen.wake(at: clock.now())
             return chrome(screen, at: clock.now())?.legend.map { "\($0.name) \($0.value)" } ?? []
         }
-        #expect(eventually(within: 5) { clock.advance(by: 0.2); return legend() == ["Move –", "Exercise 50%", "Stand –"] }, "\(legend())")
+        #expect(eventually(within: 5) { clock.advance(by: 0.2); return legend() == ["Move –  waiting for data", "Exercise 50%", "Stand –  waiting for data"] }, "\(legend())")
         let freshColour = Theme.standard.style(ofRing: 1).start
         for _ in 0..<125 { clock.advance(by: 1); loop.runDue() }
-        #expect(legend() == ["Move –", "Exercise 50%  stale 2 m", "Stand –"])
+        #expect(legend() == ["Move –  waiting for data", "Exercise 50%  stale 2 m", "Stand –  waiting for data"])
         guard case let .rings(scene, _) = screen.frame(width: 600, height: 400, at: clock.now()) else { Issue.record("a rings frame"); return }
         let faded = scene.theme.style(ofRing: 1).start
         #expect(max(faded.r, faded.g, faded.b) < max(freshColour.r, freshColour.g, freshColour.b), "\(faded) is darker than \(freshColour)")
@@ -90,7 +90,7 @@ import TestSupport
         handle.seekToEndOfFile()
         handle.write(Data("2=0.6\n".utf8))
         try handle.close()
-        #expect(eventually(within: 5) { clock.advance(by: 0.2); return legend() == ["Move –", "Exercise 60%", "Stand –"] }, "\(legend())")
+        #expect(eventually(within: 5) { clock.advance(by: 0.2); return legend() == ["Move –  waiting for data", "Exercise 60%", "Stand –  waiting for data"] }, "\(legend())")
         clock.advance(by: 1)
         guard case let .rings(back, _) = screen.frame(width: 600, height: 400, at: clock.now()) else { Issue.record("a rings frame"); return }
         #expect(back.theme.style(ofRing: 1).start == freshColour, "its colours back once the fade is done")

@@ -10,8 +10,18 @@ public struct LiveChrome {
     public var showsButtons = true
     public var hoveredButton: Int?, pressedButton: Int?
     public var frameGraph: FrameGraph?
+    /// Values come from live sources: the legend names each ring whatever the theme says, and a ring
+    /// still without a value says it waits.
+    public var namesRings = false
+    /// The legend's text size against the desktop window's (a kiosk is read across a room).
+    public var textScale = 1.0
+    /// The help `showHelp` shows.
+    public var panel = HelpPanel.live
 
     public init(glyphs: GlyphSource) { self.glyphs = glyphs }
+
+    /// What the legend says after "–" for a ring no source has given a value yet.
+    public static let waitingNote = "waiting for data"
 }
 
 extension RingScene {
@@ -47,12 +57,19 @@ extension RingScene {
         let counted = theme.motion != .twoPhase ? values : values.indices.map { i in
             model.running(ring: i).map { TimerCountingLabel.value(of: $0.animation, since: $0.start, at: time) } ?? values[i]
         }
-        var shown = Chrome.standard(theme: theme, values: counted, selection: model.selection, glyphs: chrome.glyphs, unknown: data.waiting,
-                                    notes: data.notes, widestNote: data.staleness == nil ? nil : Staleness.widestNote)
+        var named = theme
+        named.legend = theme.legend || chrome.namesRings
+        var notes = data.notes
+        if chrome.namesRings { for ring in data.waiting { notes[ring] = LiveChrome.waitingNote } }
+        let widest = [data.staleness == nil ? nil : Staleness.widestNote, chrome.namesRings && !data.waiting.isEmpty ? LiveChrome.waitingNote : nil]
+        var shown = Chrome.standard(theme: named, values: counted, selection: model.selection, glyphs: chrome.glyphs, unknown: data.waiting,
+                                    notes: notes, widestNote: widest.compactMap { $0 }.max { $0.count < $1.count })
         shown.showHelp = chrome.showHelp
+        shown.panel = chrome.panel
+        shown.textScale = chrome.textScale
         if !chrome.showsButtons { shown.buttonTitles = [] }
         // The sources' lines: with a legend, all of them; without one, their problems alone.
-        for line in data.sources where line.problem || theme.legend {
+        for line in data.sources where line.problem || named.legend {
             shown.legend.append(LegendEntry(name: line.name, value: line.text, widest: line.widest,
                                             color: line.problem ? RGB8(255, 170, 60) : RGB8(150, 156, 168)))
         }

@@ -37,7 +37,7 @@ public struct RedrawPlan {
         var rects = scene.dirtyRects(ofRings: moved, tips: tips)
         if let chrome = scene.chrome {
             rects.append(chrome.labelFrame(rings: scene.layout))
-            rects.append(chrome.legendFrame(width: scene.width, height: scene.height))
+            if let legend = scene.chromeLayout?.legend { rects.append(legend) }
         }
         return rects.map { $0.intersection(bounds) }.filter { !$0.isEmpty }
     }

@@ -11,11 +11,14 @@ import Shaders
 ///     let frame = SceneRenderer().render(scene)
 public struct RingScene: Sendable {
     public var theme: Theme
-    public var width: Int, height: Int
+    public var width: Int { didSet { placeChrome() } }
+    public var height: Int { didSet { placeChrome() } }
     /// Each ring's value, outermost first (1 is a full ring).
     public var values: [Double]
     /// Label, legend and buttons over the rings (the live window), or nil for the rings alone.
-    public var chrome: Chrome?
+    public var chrome: Chrome? { didSet { placeChrome() } }
+    /// Where the chrome goes on this canvas (laid out once each time the chrome or the size changes).
+    public private(set) var chromeLayout: ChromeLayout?
     /// Moves the rings by whole pixels (burn-in protection); chrome stays.
     public var offset: (x: Int, y: Int) = (0, 0)
     /// Where each ring's dot is when an animation places it (`TipDot`); nil or missing: at the arc's end.
@@ -28,9 +31,10 @@ public struct RingScene: Sendable {
     }
 
     public var layout: RingLayout {
-        RingLayout(width: width, height: height, count: values.count, theme: theme, offset: offset,
-                   area: chrome?.layout(width: width, height: height).ringArea)
+        RingLayout(width: width, height: height, count: values.count, theme: theme, offset: offset, area: chromeLayout?.ringArea)
     }
+
+    private mutating func placeChrome() { chromeLayout = chrome?.layout(width: width, height: height) }
 
     /// The rings, outermost first.
     public var rings: [Ring] {
@@ -108,7 +112,10 @@ public struct RingScene: Sendable {
     }
 
     /// Label, legend and buttons, drawn over the rings.
-    private var chromeCommands: [DrawCommand] { chrome?.commands(width: width, height: height, rings: layout) ?? [] }
+    private var chromeCommands: [DrawCommand] {
+        guard let chrome, let places = chromeLayout else { return [] }
+        return chrome.commands(places, width: width, height: height, rings: layout)
+    }
 
     /// Where ring `i`'s dot is drawn, when the scene places it (else at the arc's end).
     private func dot(ofRing i: Int) -> Point? { i < dots.count ? dots[i] : nil }

@@ -23,7 +23,7 @@ extension LiveScreen {
         var controls = self.controls ?? LiveControls(layout: shown.layout)
         controls.layout = shown.layout
         controls.clockwise = options.theme.clockwise
-        controls.buttons = shown.chrome?.layout(width: width, height: height).buttons ?? []
+        controls.buttons = shown.chromeLayout?.buttons ?? []
         let states = (controls.hovered, controls.pressed)
         let intent = options.kiosk ? LiveControls.kiosk(input) : controls.intent(for: input)
         if states != (controls.hovered, controls.pressed) { changed = true }

@@ -125,11 +125,17 @@ public final class LiveScreen: Screen {
         return .rings(scene(width: width, height: height, at: time), whole: whole)
     }
 
+    /// A kiosk's legend is this much larger than a desktop window's, to be read across a room.
+    static let kioskTextScale = 1.5
+
     /// The frame as it should look at `time`.
     func scene(width: Int, height: Int, at time: Double) -> RingScene {
         var chrome = glyphs.map(LiveChrome.init)
         chrome?.showHelp = showHelp
         chrome?.showsButtons = !options.kiosk
+        chrome?.namesRings = options.isLive
+        chrome?.textScale = options.kiosk ? LiveScreen.kioskTextScale : 1
+        chrome?.panel = options.script == .download ? .download : .live
         chrome?.hoveredButton = controls?.hovered
         chrome?.pressedButton = controls?.pressed
         if showGraph {

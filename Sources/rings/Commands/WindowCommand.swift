@@ -32,7 +32,7 @@ struct WindowCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Burn-in protection: move the rings by a few pixels this often (for example 10m).", valueName: "interval"))
     var shiftEvery: String?
 
-    @Option(help: ArgumentHelp("full: label, legend and buttons; none: only the rings, exactly as `rings render` draws them. Default: full (none with --kiosk).",
+    @Option(help: ArgumentHelp("full: label, legend and buttons; none: only the rings, exactly as `rings render` draws them. Default: full (a kiosk has no buttons).",
                                valueName: "full|none"))
     var chrome: ChromeChoice?
 
@@ -154,7 +154,7 @@ struct WindowCommand: ParsableCommand {
         let timed = timing.duration ?? file.duration != nil || timing.curve ?? file.curve != nil
         let spec: AnimationSpec = !timed && initial.theme.motion == .twoPhase ? .twoPhase() : .tween(duration: duration, curve: curve)
         let kiosk = kiosk ?? file.kiosk ?? false
-        let chromeChoice: ChromeChoice = chrome ?? file.chrome ?? (kiosk ? ChromeChoice.none : .full)
+        let chromeChoice: ChromeChoice = chrome ?? file.chrome ?? .full
         let feed = feed ?? file.feed
         var options = LiveScreen.Options(theme: initial.theme, values: initial.values, spec: spec,
                                          chrome: chromeChoice == .full, feed: feed.map { $0 == "-" ? .standardInput : .path($0) },

@@ -93,7 +93,7 @@ import TestSupport
     @Test(.enabled(if: ready, "needs the display tools (make test installs them)"))
     func aKioskShowsNothingUntilItsFeedSaysSomething() throws {
         let fifo = try freshFIFO("/empty-feed")
-        let (process, window, display, _, _) = try launch(["--kiosk", "--theme", "flat", "--duration", "0.1", "--feed", fifo])
+        let (process, window, display, _, _) = try launch(["--kiosk", "--chrome", "none", "--theme", "flat", "--duration", "0.1", "--feed", fifo])
         defer { if process.isRunning { process.terminate() } }
         let area = try display.clientArea(of: window), size = "\(area.width)x\(area.height)"
         #expect(try settled { differingPixels(try capture(display, window), try ringsRender(size, "0,0,0")) } == 0, "empty before any line")

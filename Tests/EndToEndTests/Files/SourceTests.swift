@@ -63,14 +63,14 @@ import TestSupport
         unlink(fifo)
         #expect(mkfifo(fifo, 0o600) == 0)
         defer { unlink(fifo) }
-        let (process, window) = try display.launchRings(["--kiosk", "--theme", "flat", "--progress", "0.3,0.6,0.9", "--duration", "0.2",
+        let (process, window) = try display.launchRings(["--kiosk", "--chrome", "none", "--theme", "flat", "--progress", "0.3,0.6,0.9", "--duration", "0.2",
                                                          "--feed", fifo], settle: 0.2)
         defer { if process.isRunning { process.terminate() } }
         #expect(try eventually { try display.clientArea(of: window).width == 1280 })
         let area = try display.clientArea(of: window)
         #expect(area.width == 1280 && area.height == 1024, "fullscreen: \(area)")
         let expected = try ringsRender("1280x1024", "0.3,0.6,0.9")
-        #expect(try settled { differingPixels(try display.screenshot().subview(area), expected) } == 0, "no chrome in a kiosk unless asked")
+        #expect(try settled { differingPixels(try display.screenshot().subview(area), expected) } == 0, "--chrome none: the rings alone")
         try display.xdotool(["mousemove", "700", "500"])
         #expect(eventually { display.cursorIsBlank() == true }, "the cursor is hidden")
         let fed = try ringsRender("1280x1024", "0.3,0.45,0.9")

@@ -36,7 +36,7 @@ import TestSupport
         let cage = try Compositor()
         let feed = try fifo(cage)
         defer { unlink(feed) }
-        let rings = try cage.launchRings(["--kiosk", "--feed", feed, "--duration", "0.2"] + Self.flat + ["--progress", "0.72,1.35,0.48"],
+        let rings = try cage.launchRings(["--kiosk", "--chrome", "none", "--feed", feed, "--duration", "0.2"] + Self.flat + ["--progress", "0.72,1.35,0.48"],
                                          native: false)
         defer { if rings.isRunning { rings.terminate() } }
         let window = try xWindow(cage)
@@ -55,7 +55,7 @@ import TestSupport
         let feed = try fifo(cage)
         defer { unlink(feed) }
         let output = Pipe(), errors = Pipe()
-        let rings = try cage.launchRings(["--kiosk", "--present", "vsync", "--stats", "--feed", feed, "--duration", "8",
+        let rings = try cage.launchRings(["--kiosk", "--chrome", "none", "--present", "vsync", "--stats", "--feed", feed, "--duration", "8",
                                           "--curve", "linear", "--progress", "0,0,0"] + Self.flat, native: true) { process in
             process.standardOutput = output
             process.standardError = errors

@@ -52,6 +52,90 @@ import TestSupport
         #expect(problem == nil, "\(problem ?? "")")
     }
 
+    /// Kiosk screens: a landscape 1080p one, a 4K one and a portrait one.
+    static let screens = [(1920, 1080), (3840, 2160), (1080, 1920)]
+    /// What each kind of live source puts in the legend besides the rings.
+    static let sourceLines: [(kind: String, lines: [SourceLine])] = [
+        ("feed", [SourceLine(name: "feed", text: "no such file: /run/rings/feed...", problem: true, widest: "no such file: /run/rings/feed...")]),
+        ("exec", [SourceLine(name: "exec", text: "exit status 127", problem: true, widest: "no such file: /run/rings/feed...")]),
+        ("system", []),
+        ("MQTT", [SourceLine(name: "MQTT", text: "connected", problem: false, widest: "not authorised (check the user...")]),
+    ]
+    enum Freshness: CaseIterable { case waiting, fresh, stale }
+    enum Overlay: CaseIterable { case none, help, graph, both }
+
+    /// A kiosk's frame as the live screen makes it: `count` rings with long names, their values
+    /// waiting, fresh or stale, the source's lines, and the overlays asked for.
+    func kioskScene(_ width: Int, _ height: Int, count: Int, lines: [SourceLine], freshness: Freshness, overlay: Overlay,
+                    glyphs: GlyphSource) -> RingScene {
+        var theme = Theme.standard
+        theme.rings = (0..<count).map { i in
+            var style = theme.style(ofRing: i)
+            style.name = ["Conference room temperature", "Free disk on the build server /var", "CPU", "Memory"][i % 4] + (i >= 4 ? " \(i)" : "")
+            return style
+        }
+        let values = (0..<count).map { [0.72, 1.35, 0.48, 9.99, 0.97][$0 % 5] }
+        let model = RingsModel(values: values)
+        var data = LiveData(rings: count, waiting: freshness == .waiting ? Set(0..<count) : [], staleAfter: 10)
+        if freshness == .stale {
+            for ring in 0..<count { _ = data.valueArrived(ring: ring, at: 0, wall: 0) }
+            _ = data.age(at: 200)
+        }
+        _ = data.show(sources: lines)
+        var chrome = LiveChrome(glyphs: glyphs)
+        chrome.namesRings = true
+        chrome.showsButtons = false
+        chrome.textScale = 1.5
+        chrome.showHelp = overlay == .help || overlay == .both
+        if overlay == .graph || overlay == .both { chrome.frameGraph = FrameGraph(times: [16.7, 8.3, 33.4, 16.6], caption: "vsync, refresh 16.67 ms") }
+        return RingScene.live(model: model, theme: theme, data: data, reducedMotion: true, width: width, height: height, offset: (0, 0), at: 0, chrome: chrome)
+    }
+
+    /// Every kind of live source, at every kiosk size, 1 to 8 rings, waiting, fresh and stale, with
+    /// and without the help and the F3 graph: the rings centred on the screen within 2 px, every ring
+    /// named in the legend in text a room can read (at least 2.5 % of the shorter side: 27 px at 1080p), and no box
+    /// of chrome inside the circle that holds the rings.
+    @Test(arguments: screens.indices)
+    func aKioskNamesItsRingsAroundRingsThatStayCentred(screen: Int) throws {
+        let (width, height) = Self.screens[screen]
+        let glyphs = try FontGlyphs(name: nil, for: .standard)
+        for source in Self.sourceLines {
+            for count in 1...8 {
+                for freshness in Freshness.allCases {
+                    for overlay in Overlay.allCases {
+                        let scene = kioskScene(width, height, count: count, lines: source.lines, freshness: freshness, overlay: overlay, glyphs: glyphs)
+                        let at = "\(width)x\(height) \(source.kind), \(count) rings, \(freshness), \(overlay)"
+                        let places = try #require(scene.chromeLayout)
+                        let outer = scene.layout.ring(0)
+                        #expect(abs(outer.center.x - Double(width) / 2) <= 2 && abs(outer.center.y - Double(height) / 2) <= 2, "\(at): centre \(outer.center)")
+                        #expect(places.legend != nil && places.legendNames.count == count + source.lines.count, "\(at): the legend names every ring")
+                        #expect(Double(scene.chrome!.legendTextHeight(places.line)) >= 0.025 * Double(min(width, height)), "\(at): legend line \(places.line)")
+                        let reach = outer.radius + outer.thickness / 2 + (scene.theme.shadowOffset + 5 * scene.theme.shadowSigma) * outer.thickness
+                        let boxes = [places.legend, places.graph, places.help?.frame].compactMap { $0 } + places.buttons.map(\.frame)
+                        for box in boxes {
+                            let dx = max(Double(box.minX) - outer.center.x, 0, outer.center.x - Double(box.maxX))
+                            let dy = max(Double(box.minY) - outer.center.y, 0, outer.center.y - Double(box.maxY))
+                            #expect((dx * dx + dy * dy).squareRoot() > reach + 1, "\(at): \(box) reaches into the rings")
+                        }
+                        if freshness == .waiting { #expect(scene.chrome!.legend[0].value.contains(LiveChrome.waitingNote), "\(at)") }
+                        if freshness == .stale { #expect(scene.chrome!.legend[0].value.contains("stale 3 m"), "\(at): \(scene.chrome!.legend[0].value)") }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The same screens drawn, 8 rings stale with MQTT's line, with and without both overlays: no
+    /// pixel of a ring, or next to one, changes when the chrome is drawn.
+    @Test(arguments: screens.indices, [Overlay.none, .both])
+    func aKioskScreensChromeNeverTouchesARing(screen: Int, overlay: Overlay) throws {
+        let (width, height) = Self.screens[screen]
+        let glyphs = try FontGlyphs(name: nil, for: .standard)
+        let scene = kioskScene(width, height, count: 8, lines: Self.sourceLines[3].lines, freshness: .stale, overlay: overlay, glyphs: glyphs)
+        let problem = touches(scene)
+        #expect(problem == nil, "\(width)x\(height) \(overlay): \(problem ?? "")")
+    }
+
     /// Where the chrome changes a pixel of a ring or one next to it, or nil.
     func touches(_ scene: RingScene) -> String? {
         var rasterizer = Rasterizer()
@@ -95,8 +179,10 @@ import TestSupport
         var scene = RingScene(theme: theme, width: width, height: height, values: [0.72, 1.35, 0.48])
         scene.chrome = Chrome.standard(theme: theme, values: scene.values, selection: nil, glyphs: glyphs)
         scene.chrome?.showHelp = true
-        let commands = HelpPanel.live.commands(width: width, height: height, glyphs: glyphs)
+        let placement = try #require(scene.chromeLayout?.help)
+        let commands = HelpPanel.live.commands(placement, glyphs: glyphs)
         let panel = commands[0].shape.bounds
+        #expect(placement.size >= min(HelpPanel.readableSize, Int(0.028 * Double(min(width, height)))), "\(placement.size) px")
         #expect(commands.allSatisfy { panel.intersection($0.shape.bounds) == $0.shape.bounds }, "every line inside the panel")
         #expect(panel.minX >= 0 && panel.minY >= 0 && panel.maxX <= width && panel.maxY <= height, "\(panel) in \(width)x\(height)")
         #expect(commands.count == 2 * HelpPanel.live.entries.count + 2, "a title, and keys and what they do on every line")
@@ -105,7 +191,8 @@ import TestSupport
         // Between the lines, the panel's own colour: nothing of the rings or the label shows through.
         let gap = (x: panel.minX + 2, y: panel.minY + panel.height / 2)
         #expect(frame[gap.x, gap.y] == HelpPanel.panel.opaque.packed, "\(frame[gap.x, gap.y])")
-        let idle = FrameGraph(times: [], caption: "surface, refresh 16.67 ms").commands(width: width, height: height, glyphs: glyphs)
+        let graph = FrameGraph(times: [], caption: "surface, refresh 16.67 ms")
+        let idle = graph.commands(in: graph.frame(width: width, height: height, glyphs: glyphs), shorter: min(width, height), glyphs: glyphs)
         #expect(idle.count > 4, "a panel, scale lines and their labels, and a line of words")
     }
 
@@ -118,8 +205,8 @@ import TestSupport
             if case let .rings(scene, _) = screen.frame(width: 420, height: 420, at: 0) { return scene.chrome }
             return nil
         }
-        let half = try #require(chrome()?.layout(width: 420, height: 420).buttons.first { $0.title == "50%" })
-        let index = try #require(chrome()?.layout(width: 420, height: 420).buttons.firstIndex { $0.title == "50%" })
+        let buttons = try #require(chrome()?.layout(width: 420, height: 420).buttons)
+        let half = try #require(buttons.first { $0.title == "50%" }), index = try #require(buttons.firstIndex { $0.title == "50%" })
         let inside = Point(x: Double(half.frame.minX + 3), y: Double(half.frame.minY + 3)), outside = Point(x: 2, y: 410)
         _ = screen.handle(.motion(inside), width: 420, height: 420, at: 0)
         #expect(chrome()?.hoveredButton == index && chrome()?.pressedButton == nil)

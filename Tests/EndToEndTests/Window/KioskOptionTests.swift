@@ -36,7 +36,7 @@ import TestSupport
     func aKioskSurvivesTheLossOfItsWindowAndAChangeOfResolution() throws {
         let display = try VirtualDisplay(width: 1600, height: 1200)
         let errors = Pipe()
-        let (process, first) = try display.launchRings(["--kiosk", "--theme", "flat", "--progress", "0.3,0.6,0.9"], settle: 0.2) { $0.standardError = errors }
+        let (process, first) = try display.launchRings(["--kiosk", "--chrome", "none", "--theme", "flat", "--progress", "0.3,0.6,0.9"], settle: 0.2) { $0.standardError = errors }
         defer { if process.isRunning { process.terminate() } }
         let large = try ringsRender("1600x1200", "0.3,0.6,0.9"), small = try ringsRender("1280x1024", "0.3,0.6,0.9")
         func shows(_ expected: Pixmap, in window: String) throws -> Int {

@@ -2,6 +2,7 @@ import Foundation
 import RingsRaster
 import Rings
 import RingsPNG
+import RingsSDL
 import Testing
 import TestSupport
 
@@ -137,7 +138,7 @@ import TestSupport
         #expect(try app.settles(to: ringsRender("420x420", "0.2,0.3,0.4", chrome: "full")) == 0, "label 30%, legend")
         let half = try ringsRender("420x420", "0.5,0.5,0.5", chrome: "full")
         // The 50% button sets every ring to a half.
-        let button = Chrome.buttons(width: 420, height: 420)[1].frame
+        let button = Chrome.buttons(width: 420, height: 420, glyphs: try FontGlyphs(name: nil, for: try ThemeLoader.load("flat")))[1].frame
         // Over the button wherever the window manager has put the window by now: the pointer is moved
         // until it is seen there (a window still being placed can move under it), then clicked once.
         var over = false

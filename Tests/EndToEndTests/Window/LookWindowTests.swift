@@ -2,6 +2,7 @@ import Foundation
 import RingsRaster
 import Rings
 import RingsPNG
+import RingsSDL
 import Testing
 import TestSupport
 
@@ -15,7 +16,8 @@ import TestSupport
     func tutorialButtonsSetTheRing() throws {
         let app = try RunningWindow(["--theme", "tutorial", "--size", "400x400", "--progress", "0", "--duration", "0.3"])
         #expect(try app.settles(to: ringsRender("400x400", "0", chrome: "full", theme: "tutorial")) == 0)
-        let buttons = Chrome.buttons(width: 400, height: 400, titles: try ThemeLoader.load("tutorial").buttons)
+        let tutorial = try ThemeLoader.load("tutorial")
+        let buttons = Chrome.buttons(width: 400, height: 400, titles: tutorial.buttons, glyphs: try FontGlyphs(name: nil, for: tutorial))
         #expect(buttons.map(\.title) == ["0%", "50%", "100%"])
         let area = try app.display.clientArea(of: app.window)
         for (index, value) in [(1, "0.5"), (2, "1"), (0, "0")] {

@@ -16,7 +16,7 @@ import TestSupport
           arguments: ["surface", "vsync"])
     func aQuarterTurnShowsTheRenderTurned(present: String) throws {
         let display = try VirtualDisplay(width: 540, height: 960)
-        let (process, window) = try display.launchRings(["--kiosk", "--rotate", "90", "--present", present, "--theme", "flat",
+        let (process, window) = try display.launchRings(["--kiosk", "--chrome", "none", "--rotate", "90", "--present", present, "--theme", "flat",
                                                          "--progress", "0.3,0.65,1.2", "--duration", "0.1", "--no-intro"])
         defer { if process.isRunning { process.terminate() } }
         let expected = clockwise(try ringsRender("960x540", "0.3,0.65,1.2"))

@@ -6,6 +6,12 @@ import Shaders
 public protocol GlyphSource: AnyObject, Sendable {
     /// The coverage of `text` set `pixelHeight` pixels tall, placed at (0, 0), or nil for empty text.
     func mask(for text: String, pixelHeight: Int) -> CoverageMask?
+    /// How wide `text` is set `pixelHeight` pixels tall (0 for empty text); layouts measure with it.
+    func width(of text: String, pixelHeight: Int) -> Int
+}
+
+extension GlyphSource {
+    public func width(of text: String, pixelHeight: Int) -> Int { mask(for: text, pixelHeight: pixelHeight)?.width ?? 0 }
 }
 
 /// One of the on-screen buttons under the rings.
@@ -31,6 +37,10 @@ public struct Chrome: Sendable {
     public var labelWidthLimit: Double? = nil
     /// The F3 frame-time graph, when shown.
     public var frameGraph: FrameGraph?
+    /// The help shown by `showHelp`: the live window's keys, or a demo's own.
+    public var panel = HelpPanel.live
+    /// The legend's text size against the desktop window's (a kiosk's is read across a room).
+    public var textScale = 1.0
     public let glyphs: GlyphSource
 
     public init(label: String, legend: [LegendEntry], glyphs: GlyphSource) {
@@ -75,11 +85,14 @@ public struct Chrome: Sendable {
     public static let allButtons = ["0%", "50%", "100%", "Random"]
     static let intents: [String: Intent] = ["0%": .setSelected(0), "50%": .setSelected(0.5), "100%": .setSelected(1), "Random": .randomise]
 
-    /// The buttons of a canvas: by default 0 %, 50 %, 100 % and Random, in a row along the bottom edge.
-    public static func buttons(width: Int, height: Int, titles named: [String] = allButtons) -> [ChromeButton] {
+    /// The buttons of a canvas: by default 0 %, 50 %, 100 % and Random, in a row along the bottom
+    /// edge, all as wide as the widest title needs with `glyphs` (its padding half the button's height).
+    public static func buttons(width: Int, height: Int, titles named: [String] = allButtons, glyphs: GlyphSource? = nil) -> [ChromeButton] {
         let s = Double(min(width, height))
-        let h = max(18, Int(0.055 * s)), w = max(44, Int(0.15 * s)), gap = max(4, Int(0.02 * s))
+        let h = max(18, Int(0.055 * s)), gap = max(4, Int(0.02 * s))
         let titles = named.compactMap { title in intents[title].map { (title, $0) } }
+        let widest = titles.map { glyphs?.width(of: $0.0, pixelHeight: buttonTextHeight(h)) ?? 0 }.max() ?? 0
+        let w = max(44, Int(0.15 * s), widest + h)
         let total = titles.count * w + (titles.count - 1) * gap
         let x0 = (width - total) / 2, y = height - h - max(4, Int(0.015 * s))
         return titles.enumerated().map { i, item in
@@ -87,14 +100,11 @@ public struct Chrome: Sendable {
         }
     }
 
-    /// Where the legend is drawn, for redrawing it when values change (empty without a legend).
-    public func legendFrame(width: Int, height: Int) -> IntRect {
-        layout(width: width, height: height).legend ?? IntRect(x: 0, y: 0, width: 0, height: 0)
-    }
+    /// A button's text height for its height.
+    static func buttonTextHeight(_ buttonHeight: Int) -> Int { Int(Double(buttonHeight) * 0.55) }
 
-    /// The draw commands, over a canvas of `width` x `height` whose rings are laid out by `rings`.
-    func commands(width: Int, height: Int, rings: RingLayout) -> [DrawCommand] {
-        let places = layout(width: width, height: height)
+    /// The draw commands, placed by `places`, over a canvas of `width` x `height` whose rings are laid out by `rings`.
+    func commands(_ places: ChromeLayout, width: Int, height: Int, rings: RingLayout) -> [DrawCommand] {
         var out: [DrawCommand] = []
         func text(_ string: String, height px: Int, centerX: Int? = nil, left: Int = 0, top: Int, color: ColorF) {
             if let command = glyphs.command(string, height: px, centerX: centerX, left: left, top: top, color: color) { out.append(command) }
@@ -104,7 +114,7 @@ public struct Chrome: Sendable {
         if labelHeight > 0 { text(label, height: labelHeight, centerX: Int(center.x), top: Int(center.y) - labelHeight / 2, color: inked) }
         if let box = places.legend {
             for (i, entry) in legend.enumerated() {
-                text(Chrome.legendLine(entry.name, entry.value), height: legendTextHeight(places.line), left: box.minX + places.margin,
+                text(Chrome.legendLine(places.legendNames[i], entry.value), height: legendTextHeight(places.line), left: box.minX + places.margin,
                      top: box.minY + places.margin + i * places.line, color: entry.color.opaque)
             }
         }
@@ -115,10 +125,10 @@ public struct Chrome: Sendable {
             out.append(DrawCommand(shape: RoundedRect(x: Double(f.x), y: Double(f.y), width: Double(f.width), height: Double(f.height),
                                                       cornerRadius: Double(f.height) / 2),
                                    shader: SolidShader(buttonFill * min(strength, 255 / max(buttonFill.a, 1)))))
-            text(button.title, height: Int(Double(f.height) * 0.55), centerX: f.x + f.width / 2, top: f.y + f.height * 22 / 100, color: inked)
+            text(button.title, height: Chrome.buttonTextHeight(f.height), centerX: f.x + f.width / 2, top: f.y + f.height * 22 / 100, color: inked)
         }
-        if let graph = frameGraph { out += graph.commands(width: width, height: height, glyphs: glyphs) }
-        if showHelp { out += HelpPanel.live.commands(width: width, height: height, glyphs: glyphs) }
+        if let graph = frameGraph, let frame = places.graph { out += graph.commands(in: frame, shorter: min(width, height), glyphs: glyphs) }
+        if let help = places.help { out += panel.commands(help, glyphs: glyphs) }
         return out
     }
 }

@@ -1,16 +1,25 @@
 import RingsRaster
 
-/// Where the chrome goes on a canvas, and the room that leaves the rings: the legend (top left) and
-/// the buttons (along the bottom) get space of their own and the rings shrink into the rest, so that
-/// nothing is ever drawn over a ring. When the rings would be too small for it, the buttons go first,
-/// then the legend. The label sits inside the innermost ring's hole (`Chrome.labelHeight`).
+/// Where the chrome goes on a canvas, and the room that leaves the rings. The rings stay centred on
+/// the canvas whatever the chrome holds: every box of it (legend, buttons, the F3 graph, the help)
+/// keeps a margin clear of the circle the rings are drawn in, and the rings shrink until it does, so
+/// that nothing is ever drawn over a ring. The legend goes where the rings can stay largest: a column
+/// beside them, a band above or below, or a corner. When the rings would be too small for it, the
+/// buttons go first, then the legend; the graph and the help, which the viewer asked for, stay.
+/// The label sits inside the innermost ring's hole (`Chrome.labelHeight`).
 public struct ChromeLayout: Equatable, Sendable {
-    /// The rectangle the rings are laid out in (`RingLayout`'s `area`).
+    /// The rectangle the rings are laid out in (`RingLayout`'s `area`), centred on the canvas.
     public var ringArea: IntRect
     /// The legend's box, or nil when it has no room (or there is no legend).
     public var legend: IntRect?
+    /// Each legend line's name as it fits the room measured for it (cut with "…" only there).
+    public var legendNames: [String]
     /// The buttons that fit, or none.
     public var buttons: [ChromeButton]
+    /// The F3 frame graph's panel, when shown.
+    public var graph: IntRect?
+    /// The help panel, when shown.
+    public var help: HelpPanel.Placement?
     /// The legend's line height and the margin at the canvas's edges, in pixels.
     public var line: Int, margin: Int
 }
@@ -25,67 +34,172 @@ public struct LegendEntry: Equatable, Sendable {
     }
 }
 
-extension Chrome {
-    /// Names longer than this end in "...".
-    static let longestName = 18
-    /// The rings' square keeps the chrome only while it is at least this share of the canvas's
-    /// shorter side (and 48 px).
-    static let smallestRingShare = 0.6
+/// The canvas as the layout sees it: its centre, where the rings' circle is, and the places a box can take.
+struct Room {
+    let width: Int, height: Int, margin: Int
+    var shorter: Int { min(width, height) }
 
-    /// A legend line: the selection marker's room, the name (shortened), the value.
-    static func legendLine(_ name: String, _ value: String) -> String {
-        let short = name.count > longestName ? String(name.prefix(longestName - 3)) + "..." : name
-        return "\(short)  \(value)"
+    /// The largest side of the rings' square, centred on the canvas, whose inscribed circle (which
+    /// holds every pixel of the rings) stays `margin` clear of every box.
+    func side(clear boxes: [IntRect]) -> Int {
+        let cx = Double(width) / 2, cy = Double(height) / 2
+        var side = Double(shorter)
+        for box in boxes {
+            let dx = max(Double(box.minX) - cx, 0, cx - Double(box.maxX)), dy = max(Double(box.minY) - cy, 0, cy - Double(box.maxY))
+            side = min(side, 2 * ((dx * dx + dy * dy).squareRoot() - Double(margin)))
+        }
+        return max(2, Int(side.rounded(.down)))
     }
+
+    /// The rings' area for a side: the canvas inset equally on every edge, so that its centre is the canvas's.
+    func ringArea(side: Int) -> IntRect {
+        let inset = max(0, (shorter - side + 1) / 2)
+        return IntRect(x: inset, y: inset, width: width - 2 * inset, height: height - 2 * inset)
+    }
+
+    /// Where a `w` x `h` box can go, by name.
+    enum Place { case leftMiddle, rightMiddle, topLeft, topCentre, bottomCentre }
+
+    func box(_ place: Place, _ w: Int, _ h: Int, floor: Int) -> IntRect {
+        switch place {
+        case .leftMiddle: IntRect(x: margin, y: (height - h) / 2, width: w, height: h)
+        case .rightMiddle: IntRect(x: width - margin - w, y: (height - h) / 2, width: w, height: h)
+        case .topLeft: IntRect(x: margin, y: margin, width: w, height: h)
+        case .topCentre: IntRect(x: (width - w) / 2, y: margin, width: w, height: h)
+        case .bottomCentre: IntRect(x: (width - w) / 2, y: floor - margin - h, width: w, height: h)
+        }
+    }
+
+    /// The place in `order` that leaves the rings largest beside `others` (the first of those within
+    /// 2 % of the largest, so that a tidier place wins a near tie), inside the canvas above `floor`
+    /// and overlapping none of `others`; nil when none does.
+    func best(_ w: Int, _ h: Int, order: [Place], avoiding others: [IntRect], floor: Int) -> (box: IntRect, side: Int)? {
+        let fits = order.map { box($0, w, h, floor: floor) }.filter { b in
+            b.minX >= 0 && b.minY >= 0 && b.maxX <= width && b.maxY <= floor && !others.contains { !$0.intersection(b).isEmpty }
+        }
+        let sides = fits.map { side(clear: others + [$0]) }
+        guard let most = sides.max() else { return nil }
+        let chosen = sides.firstIndex { $0 >= most - max(2, most / 50) }!
+        return (fits[chosen], sides[chosen])
+    }
+}
+
+extension Chrome {
+    /// The rings' square keeps the buttons and the legend only while it is at least this share of the
+    /// canvas's shorter side (and 48 px).
+    static let smallestRingShare = 0.55
+    /// The legend's text is made smaller, to 0.6 of its size, before the rings are made smaller than this share.
+    static let roomyRingShare = 0.75
+    /// While the help shows, its text is the largest that leaves the rings this share of the shorter side.
+    static let ringShareBesideHelp = 0.45
 
     /// The chrome's places on a `width` x `height` canvas.
     public func layout(width: Int, height: Int) -> ChromeLayout {
-        let s = Double(min(width, height))
-        let margin = max(2, Int(0.015 * s)), line = max(10, Int(0.04 * s))
-        var buttons = Chrome.buttons(width: width, height: height, titles: buttonTitles)
+        let shorter = min(width, height), s = Double(shorter)
+        let margin = max(2, Int(0.015 * s)), nominal = max(10, Int(0.04 * s * textScale))
+        let room = Room(width: width, height: height, margin: margin)
+        let enough = max(48, Int(Chrome.smallestRingShare * s))
+        var buttons = Chrome.buttons(width: width, height: height, titles: buttonTitles, glyphs: glyphs)
         if let first = buttons.first, let last = buttons.last, first.frame.minX < margin || last.frame.maxX > width - margin {
             buttons = []
         }
-        var legendBox: IntRect?
-        if !legend.isEmpty {
-            let widest = legend.map { glyphs.mask(for: "> " + Chrome.legendLine($0.name, $0.widest), pixelHeight: legendTextHeight(line))?.width ?? 0 }
-            legendBox = IntRect(x: 0, y: 0, width: 2 * margin + (widest.max() ?? 0), height: 2 * margin + legend.count * line)
+        let order: [Room.Place] = width > height ? [.leftMiddle, .topLeft, .topCentre, .bottomCentre] : [.topCentre, .topLeft, .bottomCentre, .leftMiddle]
+        /// The legend where it leaves the rings room beside `others`: a roomy share of the canvas
+        /// if any of its sizes (down to 0.6 of the nominal) allows, else enough; its names whole
+        /// where they fit, else cut to the column beside the rings; the largest size that does.
+        func placeLegend(avoiding others: [IntRect], floor: Int) -> (box: IntRect, names: [String], line: Int)? {
+            guard !legend.isEmpty else { return nil }
+            let lines = Set([1, 0.85, 0.7, 0.6].map { max(10, Int(Double(nominal) * $0)) }).sorted(by: >)
+            let rooms = [width - 4 * margin, (width - enough) / 2 - 3 * margin].filter { $0 > 0 }
+            for wanted in [max(enough, Int(Chrome.roomyRingShare * s)), enough] {
+                for limit in rooms {
+                    for line in lines {
+                        let names = legendNames(line: line, room: limit)
+                        let size = legendSize(names: names, line: line, margin: margin)
+                        if size.width > limit + 2 * margin { continue }
+                        if let found = room.best(size.width, size.height, order: order, avoiding: others, floor: floor), found.side >= wanted {
+                            return (found.box, names, line)
+                        }
+                    }
+                }
+            }
+            return nil
         }
-        /// The larger square the rings can have: right of the legend, or under it; above the buttons.
-        func area(_ legend: IntRect?, _ buttons: [ChromeButton]) -> IntRect {
-            let bottom = buttons.first.map { $0.frame.minY - margin } ?? height
-            guard let box = legend else { return IntRect(x: 0, y: 0, width: width, height: bottom) }
-            let right = IntRect(x: box.maxX, y: 0, width: width - box.maxX, height: bottom)
-            let below = IntRect(x: 0, y: box.maxY, width: width, height: bottom - box.maxY)
-            return min(right.width, right.height) >= min(below.width, below.height) ? right : below
+        var placed = placeLegend(avoiding: buttons.map(\.frame), floor: buttons.first?.frame.minY ?? height)
+        if !buttons.isEmpty && (room.side(clear: buttons.map(\.frame) + (placed.map { [$0.box] } ?? [])) < enough || placed == nil && !legend.isEmpty) {
+            // The buttons go first: the legend, or the rings, need their room.
+            buttons = []
+            placed = placeLegend(avoiding: [], floor: height)
         }
-        let enough = max(48, Int(Chrome.smallestRingShare * s))
-        func roomy(_ area: IntRect) -> Bool { min(area.width, area.height) >= enough }
-        var rings = area(legendBox, buttons)
-        if !roomy(rings) && !buttons.isEmpty { buttons = []; rings = area(legendBox, buttons) }
-        if !roomy(rings) && legendBox != nil { legendBox = nil; rings = area(nil, buttons) }
-        return ChromeLayout(ringArea: centered(rings, avoiding: legendBox, width: width),
-                            legend: legendBox, buttons: buttons, line: line, margin: margin)
+        var boxes = buttons.map(\.frame)
+        let floor = buttons.first?.frame.minY ?? height
+        let graph = frameGraph.map { $0.frame(width: width, height: height, glyphs: glyphs) }
+        if let graph {
+            if let box = placed?.box, !box.intersection(graph).isEmpty { placed = placeLegend(avoiding: boxes + [graph], floor: floor) }
+            boxes.append(graph)
+        }
+        if let box = placed?.box { boxes.append(box) }
+        let help = showHelp ? placeHelp(room: room, avoiding: boxes, floor: floor) : nil
+        if let help { boxes.append(help.frame) }
+        return ChromeLayout(ringArea: room.ringArea(side: room.side(clear: boxes)), legend: placed?.box, legendNames: placed?.names ?? [],
+                            buttons: buttons, graph: graph, help: help, line: placed?.line ?? nominal, margin: margin)
     }
 
-    func legendTextHeight(_ line: Int) -> Int { Int(Double(line) * 0.8) }
-
-    /// The rings' square as large as in `area` but centred across the canvas (over the buttons), when
-    /// its inscribed circle, which holds every pixel of the rings, stays clear of the legend. The
-    /// area's bottom is already the buttons' top, less the margin.
-    private func centered(_ area: IntRect, avoiding legend: IntRect?, width: Int) -> IntRect {
-        guard let legend else { return area }
-        let side = min(area.width, area.height)
-        let square = IntRect(x: (width - side) / 2, y: max(0, (area.maxY - side) / 2), width: side, height: side)
-        let cx = Double(square.minX) + Double(side) / 2, cy = Double(square.minY) + Double(side) / 2
-        let nx = min(max(cx, Double(legend.minX)), Double(legend.maxX)), ny = min(max(cy, Double(legend.minY)), Double(legend.maxY))
-        let clear = ((cx - nx) * (cx - nx) + (cy - ny) * (cy - ny)).squareRoot() > Double(side) / 2 + 1
-        return clear ? square : area
+    /// The help beside the rings: the largest text (at most 0.03 of the shorter side, at least
+    /// `HelpPanel.readableSize` where the canvas allows), side by side or stacked, in the place that
+    /// leaves the rings `ringShareBesideHelp` of the shorter side; failing that, the smallest text
+    /// where the rings stay largest. Centred over the canvas only when it fits nowhere beside them.
+    func placeHelp(room: Room, avoiding others: [IntRect], floor: Int) -> HelpPanel.Placement {
+        let s = Double(room.shorter)
+        let smallest = max(6, min(HelpPanel.readableSize, Int(0.035 * s))), largest = max(smallest, Int(0.03 * s))
+        let order: [Room.Place] = room.width > room.height ? [.rightMiddle, .leftMiddle, .bottomCentre, .topCentre]
+                                                           : [.bottomCentre, .topCentre, .rightMiddle, .leftMiddle]
+        var fallback: (placement: HelpPanel.Placement, side: Int)?
+        for size in stride(from: largest, through: smallest, by: -1) {
+            for stacked in [false, true] {
+                let (w, h) = panel.size(size, stacked: stacked, glyphs: glyphs)
+                guard let found = room.best(w, h, order: order, avoiding: others, floor: floor) else { continue }
+                let placement = HelpPanel.Placement(frame: found.box, size: size, stacked: stacked)
+                if Double(found.side) >= Chrome.ringShareBesideHelp * s { return placement }
+                if found.side > fallback?.side ?? -1 { fallback = (placement, found.side) }
+            }
+        }
+        return fallback?.placement ?? panel.centred(width: room.width, height: room.height, glyphs: glyphs)
     }
+
+    public func legendTextHeight(_ line: Int) -> Int { Int(Double(line) * 0.8) }
+
+    /// Each legend line's name, cut with "…" where the line would be wider than `room` (the canvas's
+    /// width less the margins); the widest value it can show is measured with it.
+    func legendNames(line: Int, room: Int) -> [String] {
+        let px = legendTextHeight(line)
+        return legend.map { entry in
+            func fits(_ name: String) -> Bool { glyphs.width(of: Chrome.legendLine(name, entry.widest), pixelHeight: px) <= room }
+            guard !fits(entry.name) else { return entry.name }
+            let characters = Array(entry.name)
+            var (low, high) = (0, characters.count)
+            while low < high {
+                let mid = (low + high + 1) / 2
+                if fits(String(characters[..<mid]) + "…") { low = mid } else { high = mid - 1 }
+            }
+            return String(characters[..<low]) + "…"
+        }
+    }
+
+    /// The legend's box size for names as cut.
+    func legendSize(names: [String], line: Int, margin: Int) -> (width: Int, height: Int) {
+        let px = legendTextHeight(line)
+        let widest = zip(names, legend).map { glyphs.width(of: Chrome.legendLine($0, $1.widest), pixelHeight: px) }.max() ?? 0
+        return (2 * margin + widest, 2 * margin + legend.count * line)
+    }
+
+    /// A legend line: the name, the value.
+    static func legendLine(_ name: String, _ value: String) -> String { "\(name)  \(value)" }
 
     /// The label's text height: 0.11 of the rings' side, smaller where the text would not fit inside
     /// the innermost hole with a margin (or, for the soft look, `labelWidthLimit`); 0 when even 6 px
-    /// would not fit.
+    /// would not fit. The text's box, as drawn (its top half the height above the centre, its glyphs'
+    /// whole height below that), is what must fit.
     func labelHeight(rings: RingLayout) -> Int {
         let full = Int(0.11 * rings.side)
         guard full >= 6, let mask = glyphs.mask(for: label, pixelHeight: full) else { return 0 }
@@ -96,7 +210,8 @@ extension Chrome {
         } else {
             let innermost = rings.ring(rings.count - 1)
             let room = 0.85 * (innermost.radius - innermost.thickness / 2)
-            scale = min(1, room / ((w * w + h * h).squareRoot() / 2))
+            let below = max(h / 2, Double(mask.height) - h / 2)
+            scale = min(1, room / ((w * w / 4 + below * below).squareRoot()))
         }
         let height = Int(Double(full) * scale)
         return height >= 6 ? height : 0

@@ -1,8 +1,8 @@
 import RingsRaster
 import Shaders
 
-/// The help overlay: an opaque panel in the middle of the canvas, what to press in its own column (in
-/// an accent colour) and what it does beside it, sized to fit the canvas.
+/// The help overlay: an opaque panel, what to press (in an accent colour) and what it does, either
+/// side by side or, where that would not fit, what it does on the line under the keys.
 public struct HelpPanel: Sendable {
     /// Each line: the keys or mouse action, and what it does.
     public var entries: [(keys: String, does: String)]
@@ -10,6 +10,15 @@ public struct HelpPanel: Sendable {
     public var title: String
 
     public init(title: String, entries: [(keys: String, does: String)]) { self.title = title; self.entries = entries }
+
+    /// Where a panel goes and how its text is set.
+    public struct Placement: Equatable, Sendable {
+        public var frame: IntRect
+        /// The text's pixel height.
+        public var size: Int
+        /// What each entry does goes on the line under its keys.
+        public var stacked: Bool
+    }
 
     /// The live window's keys and mouse.
     public static let live = HelpPanel(title: "rings: keys and mouse", entries: [
@@ -21,39 +30,65 @@ public struct HelpPanel: Sendable {
         ("Esc", "close this help, leave fullscreen, quit"), ("q", "quit"),
     ])
 
-    public static let panel = RGB8(24, 26, 32), accent = RGB8(255, 209, 102), text = RGB8(235, 237, 242), dim = RGB8(160, 166, 178)
+    /// The download demo's keys and mouse: it has no buttons and nothing to drag.
+    public static let download = HelpPanel(title: "rings demo download", entries: [
+        ("Space / Click", "play the download again"), ("0 - 9, =", "set it to 0 - 90 %, 100 %"),
+        ("Left / Right", "nudge by 1 % (Shift: 10 %)"), ("F / F11", "fullscreen on and off"), ("F3", "frame times"),
+        ("?", "this help"), ("Esc", "close this help, leave fullscreen, quit"), ("q", "quit"),
+    ])
 
-    /// The panel's draw commands on a `width` x `height` canvas.
-    public func commands(width: Int, height: Int, glyphs: GlyphSource) -> [DrawCommand] {
-        let rows = entries.count + 1
-        // The largest text that fits: at most 0.04 of the shorter side, lines 1.5 text heights apart.
-        var size = max(6, Int(0.04 * Double(min(width, height))))
-        func widths(_ size: Int) -> (keys: Int, does: Int, title: Int) {
-            func w(_ s: String) -> Int { glyphs.mask(for: s, pixelHeight: size)?.width ?? 0 }
-            return (entries.map { w($0.keys) }.max() ?? 0, entries.map { w($0.does) }.max() ?? 0, w(title))
+    public static let panel = RGB8(24, 26, 32), accent = RGB8(255, 209, 102), text = RGB8(235, 237, 242), dim = RGB8(160, 166, 178)
+    /// The smallest text the help is set in where the canvas has room for it.
+    public static let readableSize = 12
+
+    /// The panel's width and height with text `size` pixels tall.
+    public func size(_ size: Int, stacked: Bool, glyphs: GlyphSource) -> (width: Int, height: Int) {
+        func widest(_ texts: [String]) -> Int { texts.map { glyphs.width(of: $0, pixelHeight: size) }.max() ?? 0 }
+        let keys = widest(entries.map(\.keys)), does = widest(entries.map(\.does)), title = glyphs.width(of: title, pixelHeight: size)
+        let line = size * 3 / 2
+        if stacked { return (max(keys, size * 2 + does, title) + size * 2, (2 * entries.count + 2) * line) }
+        return (max(keys + size * 2 + does, title) + size * 2, (entries.count + 2) * line)
+    }
+
+    /// The panel centred over a whole `width` x `height` canvas (a demo's help): side by side in the
+    /// largest text up to 0.04 of the shorter side that fits, stacked rather than smaller than
+    /// `readableSize`, and smaller still only where even that does not fit.
+    public func centred(width: Int, height: Int, glyphs: GlyphSource) -> Placement {
+        let largest = max(6, Int(0.04 * Double(min(width, height))))
+        let small = HelpPanel.readableSize - 1
+        let tries = [(largest, HelpPanel.readableSize, false), (largest, HelpPanel.readableSize, true), (small, 6, false), (small, 6, true)]
+        var chosen = (size: 6, stacked: true)
+        search: for (from, to, stacked) in tries where from >= to {
+            for size in stride(from: from, through: to, by: -1) {
+                let (w, h) = self.size(size, stacked: stacked, glyphs: glyphs)
+                if w <= width * 95 / 100 && h <= height * 95 / 100 { chosen = (size, stacked); break search }
+            }
         }
-        var measured = widths(size)
-        func panelSize(_ size: Int, _ m: (keys: Int, does: Int, title: Int)) -> (Int, Int) {
-            (max(m.keys + size * 2 + m.does, m.title) + size * 2, (rows + 1) * size * 3 / 2)
-        }
-        while size > 6 {
-            let (w, h) = panelSize(size, measured)
-            if w <= width * 95 / 100 && h <= height * 95 / 100 { break }
-            size -= 1
-            measured = widths(size)
-        }
-        let (w, h) = panelSize(size, measured)
-        let left = (width - w) / 2, top = max(0, (height - h) / 2), line = size * 3 / 2
-        var out = [DrawCommand(shape: RoundedRect(x: Double(left), y: Double(top), width: Double(w), height: Double(h), cornerRadius: Double(size) / 2),
+        let (w, h) = size(chosen.size, stacked: chosen.stacked, glyphs: glyphs)
+        return Placement(frame: IntRect(x: (width - w) / 2, y: max(0, (height - h) / 2), width: w, height: h), size: chosen.size, stacked: chosen.stacked)
+    }
+
+    /// The panel's draw commands where `placement` puts it.
+    public func commands(_ placement: Placement, glyphs: GlyphSource) -> [DrawCommand] {
+        let f = placement.frame, size = placement.size, line = size * 3 / 2
+        var out = [DrawCommand(shape: RoundedRect(x: Double(f.x), y: Double(f.y), width: Double(f.width), height: Double(f.height),
+                                                  cornerRadius: Double(size) / 2),
                                shader: SolidShader(HelpPanel.panel.opaque))]
         func text(_ s: String, _ x: Int, _ y: Int, _ color: RGB8) {
             if let command = glyphs.command(s, height: size, left: x, top: y, color: color.opaque) { out.append(command) }
         }
-        text(title, left + size, top + line / 2, HelpPanel.dim)
+        text(title, f.x + size, f.y + line / 2, HelpPanel.dim)
+        let keysWidth = entries.map { glyphs.width(of: $0.keys, pixelHeight: size) }.max() ?? 0
         for (i, entry) in entries.enumerated() {
-            let y = top + line / 2 + (i + 1) * line
-            text(entry.keys, left + size, y, HelpPanel.accent)
-            text(entry.does, left + size * 3 + measured.keys, y, HelpPanel.text)
+            if placement.stacked {
+                let y = f.y + line / 2 + (2 * i + 1) * line
+                text(entry.keys, f.x + size, y, HelpPanel.accent)
+                text(entry.does, f.x + size * 3, y + line, HelpPanel.text)
+            } else {
+                let y = f.y + line / 2 + (i + 1) * line
+                text(entry.keys, f.x + size, y, HelpPanel.accent)
+                text(entry.does, f.x + size * 3 + keysWidth, y, HelpPanel.text)
+            }
         }
         return out
     }
