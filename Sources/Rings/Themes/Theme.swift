@@ -50,7 +50,7 @@ public struct Threshold: Equatable, Sendable {
 public struct Theme: Equatable, Sendable {
     public var name: String
     public var background: RGB8
-    /// Styles for ring 0 (outermost), 1, ...; more rings than styles reuse them in turn.
+    /// Styles for ring 0 (outermost), 1, ...; more rings than styles take colours from `palette`.
     public var rings: [RingStyle]
     /// Outer edge of the outermost ring.
     public var outerRadius: Double
@@ -97,6 +97,8 @@ public struct Theme: Equatable, Sendable {
     /// Which chrome the live window shows: the legend, and which buttons ("0%", "50%", "100%", "Random").
     public var legend = true
     public var buttons = Chrome.allButtons
+    /// Where rings past `rings` take their colours: a family in the theme's own style.
+    public var palette: Palette.Family = .apple
     /// How new values animate in the window unless `--duration`, `--curve` or `--keyframes` say otherwise.
     public var motion: MotionStyle = .standard
 
@@ -134,13 +136,23 @@ public struct Theme: Equatable, Sendable {
         shadowOpacity: 0.35, shadowSigma: 0.1, shadowOffset: 0.08,
         sampleValues: [0.72, 1.35, 0.48])
 
-    /// The style of ring `index`.
-    /// Ring `index`'s style: the theme's own, or past its rings the colours again under the name
-    /// "Ring N" (so that no two rings share a name).
+    /// Ring `index`'s style: the theme's own or, past its rings, the theme's rings again in turn in the
+    /// next colours of its palette that are at least `Palette.distinct` from every colour before them
+    /// (the palette again in turn when none is left), named "Ring N".
     public func style(ofRing index: Int) -> RingStyle {
         guard index >= rings.count else { return rings[index] }
+        var used = rings.map(\.end)
+        var extra: [(start: RGB8, end: RGB8)] = []
+        for color in palette.colors where used.allSatisfy({ $0.distance(to: color.end) >= Palette.distinct }) {
+            extra.append(color)
+            used.append(color.end)
+        }
+        let k = index - rings.count
+        let color = k < extra.count ? extra[k] : palette.colors[(k - extra.count) % palette.colors.count]
         var style = rings[index % rings.count]
         style.name = "Ring \(index + 1)"
+        style.start = color.start
+        style.end = color.end
         return style
     }
 }

@@ -72,7 +72,7 @@ public enum ThemeLoader {
             let known: Set<String> = ["name", "background", "rings", "outerRadius", "thickness", "gap", "minimumHoleRadius",
                                       "trackOpacity", "tipThreshold", "shadowOpacity", "shadowSigma", "shadowOffset", "progress",
                                       "look", "track", "trackWidth", "gradient", "bandOpacity", "dot", "dotSize", "clockwise",
-                                      "ink", "buttonFill", "buttonOpacity", "fonts", "fontWeight", "legend", "buttons", "motion"]
+                                      "ink", "buttonFill", "buttonOpacity", "fonts", "fontWeight", "legend", "buttons", "motion", "palette"]
             if let unknown = root.keys.sorted().first(where: { !known.contains($0) }) {
                 throw fail(unknown, "is not a theme key (known keys: \(known.sorted().joined(separator: ", ")))")
             }
@@ -131,6 +131,7 @@ public enum ThemeLoader {
                 t.buttons = list
             }
             if let v = root["motion"] { t.motion = try choice(v, "motion") }
+            if let v = root["palette"] { t.palette = try choice(v, "palette") }
             if t.minimumHoleRadius >= t.outerRadius {
                 throw fail("minimumHoleRadius", "must be smaller than outerRadius (\(t.outerRadius))")
             }
