@@ -26,20 +26,22 @@ public struct LiveChrome {
 
 extension RingScene {
     /// The live screen's frame at `time`: the rings at the model's presented values in their looks
-    /// of the moment (a threshold's colour, faded while stale, dimmed in an alert's pulse), the tip
+    /// of the moment (a threshold's colour, faded while stale, dimmed in an alert's pulse, the
+    /// selected one's track brighter), the tip
     /// dots and, with `chrome`, the label (the selected ring's value, or the average of all), the
     /// legend with the sources' lines, and the buttons.
     public static func live(model: RingsModel, theme: Theme, data: LiveData, reducedMotion: Bool, width: Int, height: Int,
                             offset: (x: Int, y: Int), at time: Double, chrome: LiveChrome?) -> RingScene {
         let values = model.presented
         var looks = theme
-        if data.staleness != nil || theme.rings.contains(where: { $0.alert != nil }) {
+        if data.staleness != nil || theme.rings.contains(where: { $0.alert != nil }) || model.selection != nil {
             // Thresholds first, so that a stale or pulsing ring fades its threshold's colour too.
             looks.rings = values.indices.map { ring in
                 var style = theme.style(ofRing: ring).at(value: values[ring])
                 style.thresholds = []
                 style = style.faded(data.staleness?.amount(ring: ring, at: time) ?? 0)
                 if let alert = style.alert, values[ring] >= alert, !reducedMotion { style = style.pulsed(RingStyle.pulse(at: time)) }
+                style.selected = ring == model.selection
                 return style
             }
         }
@@ -62,8 +64,9 @@ extension RingScene {
         var notes = data.notes
         if chrome.namesRings { for ring in data.waiting { notes[ring] = LiveChrome.waitingNote } }
         let widest = [data.staleness == nil ? nil : Staleness.widestNote, chrome.namesRings && !data.waiting.isEmpty ? LiveChrome.waitingNote : nil]
+        let stale = Set(values.indices.filter { (data.staleness?.amount(ring: $0, at: time) ?? 0) > 0.5 })
         var shown = Chrome.standard(theme: named, values: counted, selection: model.selection, glyphs: chrome.glyphs, unknown: data.waiting,
-                                    notes: notes, widestNote: widest.compactMap { $0 }.max { $0.count < $1.count })
+                                    stale: stale, notes: notes, widestNote: widest.compactMap { $0 }.max { $0.count < $1.count })
         shown.showHelp = chrome.showHelp
         shown.panel = chrome.panel
         shown.textScale = chrome.textScale

@@ -22,7 +22,7 @@ public struct RingPainter: Sendable {
     func parts(for ring: Ring, onBackground: Bool, dot dotCenter: Point?, trackWhole: Bool)
         -> (track: DrawCommand, over: [DrawCommand], key: [Double]) {
         let style = ring.style, g = ring.geometry, value = ring.value
-        let track = theme.track?.opaque ?? style.end.withOpacity(theme.trackOpacity)
+        let track = style.selected ? selectedTrack(style) : theme.track?.opaque ?? style.end.withOpacity(theme.trackOpacity)
         let trackColor = onBackground ? track.over(theme.background.opaque) : track
         let direction = theme.clockwise ? 1.0 : -1.0
         let arc = ArcStroke(center: g.center, radius: g.radius, thickness: g.thickness, startAngle: 0, sweep: direction * 2 * Double.pi * value)
@@ -51,6 +51,15 @@ public struct RingPainter: Sendable {
         }
         return (trackCommand, out, key)
     }
+
+    /// A selected ring's track: its end colour at `selectedTrackOpacity`, over the theme's own track colour when it has one.
+    func selectedTrack(_ style: RingStyle) -> ColorF {
+        let own = style.end.withOpacity(RingPainter.selectedTrackOpacity)
+        return theme.track.map { own.over($0.opaque) } ?? own
+    }
+
+    /// How opaque a selected ring's track is (the theme's is about 0.2): the selection is seen on the ring itself.
+    static let selectedTrackOpacity = 0.45
 
     /// The band at the theme's band opacity: an arc fill in the conic gradient along the arc, or the
     /// gold tutorial's two vertical gradients, one per half of the ring, spanning its height.

@@ -14,6 +14,8 @@ public struct RingStyle: Equatable, Sendable {
     /// Lowest first, at most `Threshold.most`.
     public var thresholds: [Threshold] = []
     public var alert: Double?
+    /// The ring is the selected one: its track is drawn brighter (`RingPainter`).
+    public var selected = false
     public init(name: String, start: RGB8, end: RGB8, goal: Double? = nil, label: LabelFormat = .percent()) {
         self.name = name; self.start = start; self.end = end; self.goal = goal; self.label = label
     }
@@ -97,6 +99,11 @@ public struct Theme: Equatable, Sendable {
     /// Which chrome the live window shows: the legend, and which buttons ("0%", "50%", "100%", "Random").
     public var legend = true
     public var buttons = Chrome.allButtons
+    /// What the centre label shows.
+    public var label: CentreLabel = .auto
+    /// The rings measure one kind of thing (the activity rings' shares of their goals), so that their
+    /// average means something: `auto` labels the centre with it.
+    public var comparable = false
     /// Where rings past `rings` take their colours: a family in the theme's own style.
     public var palette: Palette.Family = .apple
     /// How new values animate in the window unless `--duration`, `--curve` or `--keyframes` say otherwise.
@@ -122,19 +129,23 @@ public struct Theme: Equatable, Sendable {
         case twoPhase = "two-phase"
     }
 
-    /// The built-in default, the `activity` look.
-    public static let standard = Theme(
-        name: "activity",
-        background: RGB8(0, 0, 0),
-        rings: [
-            RingStyle(name: "Move", start: RGB8(225, 0, 20), end: RGB8(255, 50, 135)),
-            RingStyle(name: "Exercise", start: RGB8(55, 220, 0), end: RGB8(183, 255, 0)),
-            RingStyle(name: "Stand", start: RGB8(0, 186, 225), end: RGB8(0, 250, 208)),
-        ],
-        outerRadius: 0.42, thickness: 0.08, gap: 0.012, minimumHoleRadius: 0.1,
-        trackOpacity: 0.2, tipThreshold: 0.96,
-        shadowOpacity: 0.35, shadowSigma: 0.1, shadowOffset: 0.08,
-        sampleValues: [0.72, 1.35, 0.48])
+    /// The built-in default, the `activity` look (its rings are shares of their goals: `comparable`).
+    public static let standard: Theme = {
+        var theme = Theme(
+            name: "activity",
+            background: RGB8(0, 0, 0),
+            rings: [
+                RingStyle(name: "Move", start: RGB8(225, 0, 20), end: RGB8(255, 50, 135)),
+                RingStyle(name: "Exercise", start: RGB8(55, 220, 0), end: RGB8(183, 255, 0)),
+                RingStyle(name: "Stand", start: RGB8(0, 186, 225), end: RGB8(0, 250, 208)),
+            ],
+            outerRadius: 0.42, thickness: 0.08, gap: 0.012, minimumHoleRadius: 0.1,
+            trackOpacity: 0.2, tipThreshold: 0.96,
+            shadowOpacity: 0.35, shadowSigma: 0.1, shadowOffset: 0.08,
+            sampleValues: [0.72, 1.35, 0.48])
+        theme.comparable = true
+        return theme
+    }()
 
     /// Ring `index`'s style: the theme's own or, past its rings, the theme's rings again in turn in the
     /// next colours of its palette that are at least `Palette.distinct` from every colour before them

@@ -72,7 +72,7 @@ public enum ThemeLoader {
             let known: Set<String> = ["name", "background", "rings", "outerRadius", "thickness", "gap", "minimumHoleRadius",
                                       "trackOpacity", "tipThreshold", "shadowOpacity", "shadowSigma", "shadowOffset", "progress",
                                       "look", "track", "trackWidth", "gradient", "bandOpacity", "dot", "dotSize", "clockwise",
-                                      "ink", "buttonFill", "buttonOpacity", "fonts", "fontWeight", "legend", "buttons", "motion", "palette"]
+                                      "ink", "buttonFill", "buttonOpacity", "fonts", "fontWeight", "legend", "buttons", "motion", "palette", "label", "comparable"]
             if let unknown = root.keys.sorted().first(where: { !known.contains($0) }) {
                 throw fail(unknown, "is not a theme key (known keys: \(known.sorted().joined(separator: ", ")))")
             }
@@ -132,6 +132,11 @@ public enum ThemeLoader {
             }
             if let v = root["motion"] { t.motion = try choice(v, "motion") }
             if let v = root["palette"] { t.palette = try choice(v, "palette") }
+            if let v = root["label"] {
+                guard let label = (v as? String).flatMap(CentreLabel.init(parsing:)) else { throw fail("label", "must be \(CentreLabel.expected)") }
+                t.label = label
+            }
+            if let v = root["comparable"] { t.comparable = try bool(v, "comparable") }
             if t.minimumHoleRadius >= t.outerRadius {
                 throw fail("minimumHoleRadius", "must be smaller than outerRadius (\(t.outerRadius))")
             }

@@ -146,6 +146,8 @@ struct WindowCommand: ParsableCommand {
                 return style
             }
             initial.values = sources.map { _ in 0 }
+            // CPU, memory and disk are not one kind of thing: no average in the centre.
+            initial.theme.comparable = false
         }
         let interval = try Interval.parse(every ?? file.every ?? "2s")
         let shift = try (shiftEvery ?? file.shiftEvery).map(Interval.parse)

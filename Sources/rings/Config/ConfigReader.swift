@@ -42,6 +42,12 @@ struct ConfigReader {
                     report(key, "must be \"full\" or \"none\", not \"\(text)\"")
                     return nil
                 }
+            case "label":
+                c.label = string(value, key).flatMap { text in
+                    if let choice = CentreLabel(parsing: text) { return choice }
+                    report(key, "must be \(CentreLabel.expected), not \"\(text)\"")
+                    return nil
+                }
             case "font": c.font = string(value, key)
             case "feed": c.feed = string(value, key).map { $0 == "-" ? $0 : besideConfig($0) }
             case "source":

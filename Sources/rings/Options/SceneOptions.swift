@@ -26,6 +26,10 @@ struct SceneOptions: ParsableArguments {
         valueName: "a,b,c"))
     var progress: String?
 
+    @Option(help: ArgumentHelp("What the centre label shows: auto (the selected ring; else the only ring; else the average where the theme's rings measure one kind of thing), average, \"ring N\", or none. Default: the theme's (auto).",
+                               valueName: "auto|average|ring N|none"))
+    var label: String?
+
     /// The config file to read: --config's (none for `none`), else, when `lookup` is on (the
     /// window), the one found where Linux apps keep theirs (`ConfigLocation`).
     func configPath(lookup: Bool = false) -> String? {
@@ -57,6 +61,14 @@ struct SceneOptions: ParsableArguments {
             do { loaded = try ThemeFile.load(theme ?? file.theme ?? "activity") } catch { throw UserError(error) }
         }
         loaded.rings = file.styles(over: loaded)
+        // Rings the config names are its own: their average means something only where each has a goal.
+        if file.rings.contains(where: { $0.name != nil }) { loaded.comparable = false }
+        if let text = label {
+            guard let choice = CentreLabel(parsing: text) else { throw UserError("--label \(text): must be \(CentreLabel.expected)") }
+            loaded.label = choice
+        } else if let choice = file.label {
+            loaded.label = choice
+        }
         if counterclockwise || file.counterclockwise == true { loaded.clockwise = false }
         var values = file.progress ?? (file.rings.isEmpty ? chosen?.values : file.rings.map { $0.progress ?? 0 })
         if let progress {

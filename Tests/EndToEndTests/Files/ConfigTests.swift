@@ -168,6 +168,7 @@ import TestSupport
             case "progress": "progress = [0.5]"
             case "curve": "curve = \"linear\""
             case "chrome": "chrome = \"full\""
+            case "label": "label = \"ring 2\""
             case "present": "present = \"vsync\""
             case "every", "shift-every", "stale-after": "\(key) = \"2s\""
             case "source": "source = \"cpu\""

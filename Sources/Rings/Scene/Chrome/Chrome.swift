@@ -33,6 +33,11 @@ public struct Chrome: Sendable {
     public var buttonTitles = Chrome.allButtons
     /// The button under the pointer and the one held down (by index), drawn lighter and darker.
     public var hoveredButton: Int?, pressedButton: Int?
+    /// The name of the ring the label shows, drawn small above it (nil: none).
+    public var caption: String?
+    /// The label's colour (nil: `ink`) and opacity (lower while what it says has grown old).
+    public var labelColor: RGB8?
+    public var labelOpacity = 1.0
     /// The widest the label may be, as a fraction of the canvas's shorter side (nil: no limit).
     public var labelWidthLimit: Double? = nil
     /// The F3 frame-time graph, when shown.
@@ -47,14 +52,18 @@ public struct Chrome: Sendable {
         self.label = label; self.legend = legend; self.glyphs = glyphs
     }
 
-    /// The chrome for these values: the label shows the selected ring's value, or the average of all
-    /// rings when none is selected; the legend names each ring with its value.
-    /// A single ring's label is that ring's own (the soft theme's "Waiting..." and "Done"). The
-    /// theme sets the colours, whether the legend shows, and which buttons.
+    /// The chrome for these values. The label shows what the theme's `label` says: with `auto` the
+    /// selected ring (its value, its name above it, in its colour), else the only ring, else the
+    /// average where the rings measure one kind of thing (the theme says so, or every ring has a
+    /// goal), else nothing; `average`, `ring N` (a selection still shows the selected ring) or
+    /// `none`. A single ring's label is that ring's own, in the theme's ink (the soft theme's
+    /// "Waiting..." and "Done"). The legend names each ring with its value, the selected one marked
+    /// "> ". The theme sets the colours, whether the legend shows, and which buttons.
     /// `unknown` rings have had no value yet: their legend lines and any label that depends on them say "–".
+    /// `stale` rings' values have grown old: a label that depends on one is drawn faint.
     /// `notes` follow a ring's value in the legend ("stale 2 m"), which keeps room for `widestNote`.
     public static func standard(theme: Theme, values: [Double], selection: Int?, glyphs: GlyphSource, unknown: Set<Int> = [],
-                                notes: [Int: String] = [:], widestNote: String? = nil) -> Chrome {
+                                stale: Set<Int> = [], notes: [Int: String] = [:], widestNote: String? = nil) -> Chrome {
         let legend: [LegendEntry] = !theme.legend ? [] : values.enumerated().map { i, v in
             let style = theme.style(ofRing: i)
             let value = unknown.contains(i) ? Chrome.noValue : style.label.text(for: v)
@@ -66,10 +75,19 @@ public struct Chrome: Sendable {
             let style = theme.style(ofRing: i)
             return style.goal != nil ? LabelFormat.percent().text(for: values[i]) : style.label.text(for: values[i], started: values[i] > 0)
         }
-        let depends = selection.map { [$0] } ?? Array(values.indices)
-        let label = depends.contains(where: unknown.contains) ? Chrome.noValue : selection.map(own) ?? (values.count == 1 ? own(0)
-            : LabelFormat.percent().text(for: values.reduce(0, +) / Double(max(1, values.count))))
+        let pinned: Int? = if case let .ring(n) = theme.label, values.indices.contains(n) { n } else { nil }
+        let shown = theme.label == .none ? nil : selection ?? pinned ?? (values.count == 1 ? 0 : nil)
+        let oneKind = theme.comparable || values.indices.allSatisfy { theme.style(ofRing: $0).goal != nil }
+        let averaged = shown == nil && (theme.label == .average || theme.label == .auto && oneKind)
+        let depends = shown.map { [$0] } ?? (averaged ? Array(values.indices) : [])
+        let label = depends.contains(where: unknown.contains) ? Chrome.noValue : shown.map(own)
+            ?? (averaged ? LabelFormat.percent().text(for: values.reduce(0, +) / Double(max(1, values.count))) : "")
         var chrome = Chrome(label: label, legend: legend, glyphs: glyphs)
+        if let shown, values.count > 1 {
+            chrome.caption = theme.style(ofRing: shown).name
+            chrome.labelColor = theme.style(ofRing: shown).end
+        }
+        if depends.contains(where: stale.contains) { chrome.labelOpacity = Chrome.staleLabelOpacity }
         chrome.ink = theme.ink
         chrome.buttonFill = theme.buttonFill
         chrome.buttonTitles = theme.buttons
@@ -77,6 +95,9 @@ public struct Chrome: Sendable {
         if theme.look == .soft { chrome.labelWidthLimit = 0.8 * theme.outerRadius }
         return chrome
     }
+
+    /// A label whose value has grown old is drawn this opaque.
+    static let staleLabelOpacity = 0.4
 
     /// What a label or legend line says for a ring that has had no value yet.
     public static let noValue = "–"
@@ -110,8 +131,11 @@ public struct Chrome: Sendable {
             if let command = glyphs.command(string, height: px, centerX: centerX, left: left, top: top, color: color) { out.append(command) }
         }
         let inked = ink.opaque
-        let labelHeight = labelHeight(rings: rings), center = rings.ring(0).center
-        if labelHeight > 0 { text(label, height: labelHeight, centerX: Int(center.x), top: Int(center.y) - labelHeight / 2, color: inked) }
+        if let placed = labelPlacement(rings: rings) {
+            let color = (labelColor ?? ink).withOpacity(labelOpacity), x = Int(rings.ring(0).center.x)
+            text(label, height: placed.height, centerX: x, top: placed.top, color: color)
+            if let caption = placed.caption { text(caption, height: placed.captionHeight, centerX: x, top: placed.captionTop, color: color) }
+        }
         if let box = places.legend {
             for (i, entry) in legend.enumerated() {
                 text(Chrome.legendLine(places.legendNames[i], entry.value), height: legendTextHeight(places.line), left: box.minX + places.margin,

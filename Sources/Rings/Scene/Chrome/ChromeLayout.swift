@@ -6,7 +6,7 @@ import RingsRaster
 /// that nothing is ever drawn over a ring. The legend goes where the rings can stay largest: a column
 /// beside them, a band above or below, or a corner. When the rings would be too small for it, the
 /// buttons go first, then the legend; the graph and the help, which the viewer asked for, stay.
-/// The label sits inside the innermost ring's hole (`Chrome.labelHeight`).
+/// The label sits inside the innermost ring's hole (`Chrome.labelPlacement`).
 public struct ChromeLayout: Equatable, Sendable {
     /// The rectangle the rings are laid out in (`RingLayout`'s `area`), centred on the canvas.
     public var ringArea: IntRect
@@ -195,35 +195,4 @@ extension Chrome {
 
     /// A legend line: the name, the value.
     static func legendLine(_ name: String, _ value: String) -> String { "\(name)  \(value)" }
-
-    /// The label's text height: 0.11 of the rings' side, smaller where the text would not fit inside
-    /// the innermost hole with a margin (or, for the soft look, `labelWidthLimit`); 0 when even 6 px
-    /// would not fit. The text's box, as drawn (its top half the height above the centre, its glyphs'
-    /// whole height below that), is what must fit.
-    func labelHeight(rings: RingLayout) -> Int {
-        let full = Int(0.11 * rings.side)
-        guard full >= 6, let mask = glyphs.mask(for: label, pixelHeight: full) else { return 0 }
-        let w = Double(mask.width), h = Double(full)
-        let scale: Double
-        if let limit = labelWidthLimit {
-            scale = min(1, limit * rings.side / w)
-        } else {
-            let innermost = rings.ring(rings.count - 1)
-            let room = 0.85 * (innermost.radius - innermost.thickness / 2)
-            let below = max(h / 2, Double(mask.height) - h / 2)
-            scale = min(1, room / ((w * w / 4 + below * below).squareRoot()))
-        }
-        let height = Int(Double(full) * scale)
-        return height >= 6 ? height : 0
-    }
-
-    /// Where the centre label can be (for redrawing it as it counts).
-    public func labelFrame(rings: RingLayout) -> IntRect {
-        let labelHeight = labelHeight(rings: rings)
-        guard labelHeight > 0 else { return IntRect(x: 0, y: 0, width: 0, height: 0) }
-        let mask = glyphs.mask(for: label, pixelHeight: labelHeight)
-        let w = (mask?.width ?? 0) + 2 * labelHeight, h = (mask?.height ?? labelHeight) + 2
-        let center = rings.ring(0).center
-        return IntRect(x: Int(center.x) - w / 2, y: Int(center.y) - labelHeight / 2 - 1, width: w, height: h)
-    }
 }
