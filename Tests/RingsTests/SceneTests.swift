@@ -19,6 +19,38 @@ import TestSupport
         }
     }
 
+    /// The tip's shadow falls ahead of the tip, on the lap before, never back on the tip's own band
+    /// (the regression: a faint circular seam round the tip, which read as a ball laid on the ring).
+    @Test func theTipsShadowFallsOnlyAheadOfTheTip() {
+        var unshadowed = flat
+        unshadowed.shadowOpacity = 0
+        let size = 800, value = 1.1
+        var renderer = SceneRenderer()
+        let shadowed = renderer.render(RingScene(theme: flat, width: size, height: size, values: [value]))
+        let plain = renderer.render(RingScene(theme: unshadowed, width: size, height: size, values: [value]))
+        let ring = RingLayout(width: size, height: size, count: 1, theme: flat).ring(0)
+        let angle = 2 * Double.pi * value
+        let tip = Point(x: ring.center.x + ring.radius * sin(angle), y: ring.center.y - ring.radius * cos(angle))
+        let forward = Point(x: cos(angle), y: sin(angle)), across = Point(x: -sin(angle), y: cos(angle))
+        var behind = 0, ahead = 0, darkerAhead = 0
+        // Every pixel of the band within a thickness of the tip, outside its disc.
+        for step in -100...100 {
+            for side in -10...10 {
+                let p = tip + forward * (Double(step) / 100 * ring.thickness) + across * (Double(side) / 22 * ring.thickness)
+                guard (p - tip).length > ring.thickness / 2 + 1.5 else { continue }
+                let x = Int(p.x), y = Int(p.y)
+                if step < 0 {
+                    behind += 1
+                    #expect(shadowed[x, y] == plain[x, y], "behind the tip at (\(x), \(y)): \(shadowed[x, y]) against \(plain[x, y])")
+                } else {
+                    ahead += 1
+                    if Int(shadowed[x, y].g) < Int(plain[x, y].g) - 4 { darkerAhead += 1 }
+                }
+            }
+        }
+        #expect(behind > 100 && ahead > 100 && darkerAhead > ahead / 10, "\(behind) behind, \(darkerAhead) of \(ahead) ahead darkened")
+    }
+
     @Test func manyRingsShrinkToKeepTheHole() {
         let layout = RingLayout(width: 800, height: 800, count: 8, theme: flat)
         let innermost = layout.ring(7)

@@ -38,11 +38,13 @@ public struct RingPainter: Sendable {
         guard value > 0 else { return (trackCommand, [], key) }
         var out = [band]
         if value > theme.tipThreshold {
+            // The shadow falls ahead of the tip, on the lap before, never back on the tip's own band.
             let shadowCenter = arc.endPoint + arc.endTangent * (theme.shadowOffset * g.thickness)
             // The tip's disc, opaque, hides the middle of its shadow: those pixels are not drawn twice.
             let tip = Disc(center: arc.endPoint, radius: g.thickness / 2)
             out.append(DrawCommand(
-                shape: BlurredRing(center: shadowCenter, outerRadius: g.thickness / 2, sigma: theme.shadowSigma * g.thickness, occludedBy: tip),
+                shape: BlurredRing(center: shadowCenter, outerRadius: g.thickness / 2, sigma: theme.shadowSigma * g.thickness, occludedBy: tip,
+                                   ahead: (arc.endPoint, arc.endTangent)),
                 shader: SolidShader(RGB8(0, 0, 0).withOpacity(theme.shadowOpacity))))
             out.append(DrawCommand(shape: tip, shader: SolidShader(style.end.opaque)))
         }

@@ -8,11 +8,17 @@ public struct BlurredRing: SoftShape {
     /// Pixels wholly inside this disc are left out, because something opaque covers them next (the
     /// tip's disc over its shadow).
     public var occludedBy: Disc?
+    /// Only ahead of the line through `origin` across `direction` (a unit vector) does the shadow
+    /// fall, fading in over one sigma either side of it (a tip's shadow falls ahead of the tip, not
+    /// back on its own band); nil: all round.
+    public var ahead: (origin: Point, direction: Point)?
     let outer: BlurProfile, inner: BlurProfile?
 
-    public init(center: Point, innerRadius: Double = 0, outerRadius: Double, sigma: Double, occludedBy: Disc? = nil) {
+    public init(center: Point, innerRadius: Double = 0, outerRadius: Double, sigma: Double, occludedBy: Disc? = nil,
+                ahead: (origin: Point, direction: Point)? = nil) {
         self.center = center
         self.occludedBy = occludedBy
+        self.ahead = ahead
         self.outerRadius = max(0, outerRadius)
         self.innerRadius = min(max(0, innerRadius), self.outerRadius)
         self.sigma = max(sigma, 1e-6)
@@ -29,6 +35,14 @@ public struct BlurredRing: SoftShape {
     @inline(__always)
     func value(atDistance d: Double) -> Double {
         outer.value(atDistance: d) - (inner?.value(atDistance: d) ?? 0)
+    }
+
+    /// How much of the shadow falls at (x, y): 1 ahead of `ahead`'s line, 0 behind it, a ramp across it.
+    @inline(__always)
+    func share(atX x: Double, y: Double) -> Double {
+        guard let ahead else { return 1 }
+        let along = (x - ahead.origin.x) * ahead.direction.x + (y - ahead.origin.y) * ahead.direction.y
+        return min(1, max(0, 0.5 + along / (2 * sigma)))
     }
 
     public func forEachSpan(in clip: IntRect, coverageRow: UnsafeMutablePointer<Float>, _ body: SpanBody) {
@@ -57,7 +71,8 @@ public struct BlurredRing: SoftShape {
                 guard from < to else { return }
                 for x in from..<to {
                     let dx = Double(x) + 0.5 - center.x
-                    coverageRow[x] = Float(max(0, value(atDistance: (dx * dx + dy * dy).squareRoot())))
+                    let share = self.share(atX: Double(x) + 0.5, y: Double(y) + 0.5)
+                    coverageRow[x] = share > 0 ? Float(max(0, value(atDistance: (dx * dx + dy * dy).squareRoot())) * share) : 0
                 }
                 body(y, from, to - from, coverageRow + from)
             }
@@ -67,7 +82,7 @@ public struct BlurredRing: SoftShape {
     }
 
     public func coverage(atX x: Double, y: Double) -> Double {
-        max(0, value(atDistance: (Point(x: x, y: y) - center).length))
+        max(0, value(atDistance: (Point(x: x, y: y) - center).length)) * share(atX: x, y: y)
     }
 }
 
