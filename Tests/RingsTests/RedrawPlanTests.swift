@@ -1,6 +1,7 @@
 import Rings
 import RingsRaster
 import Testing
+import TestSupport
 
 /// What the next frame draws again, from what the last one showed (the SDL-free half of the
 /// window's updater).
@@ -36,5 +37,22 @@ import Testing
         plan.drewList()
         let afterList = next(&plan, [0.5, 0.5, 0.5])
         #expect(afterList == [bounds], "after a display list: all of it")
+    }
+
+    /// When the chrome's layout changes as a value comes (a legend that waited for data grows
+    /// narrower, and the rings larger), the whole frame is drawn (the regression: the old, smaller
+    /// rings stayed on screen beside the new ones' strips).
+    @Test func aWholeFrameWhenTheChromesLayoutChanges() {
+        var plan = RedrawPlan()
+        func scene(_ values: [Double], waiting: Bool) -> RingScene {
+            var scene = RingScene(theme: .standard, width: 400, height: 400, values: values)
+            scene.chrome = Chrome.standard(theme: .standard, values: values, selection: nil, glyphs: BoxGlyphs(), unknown: waiting ? [1] : [],
+                                           waitingNote: waiting ? "waiting for data, a long note" : nil)
+            return scene
+        }
+        let before = scene([0.5, 0, 0.5], waiting: true), after = scene([0.5, 0.6, 0.5], waiting: false)
+        #expect(before.chromeLayout != after.chromeLayout, "the legend's box changes")
+        _ = plan.rects(for: before, in: bounds, whole: false, resized: false)
+        #expect(plan.rects(for: after, in: bounds, whole: false, resized: false) == [bounds])
     }
 }

@@ -63,10 +63,10 @@ extension RingScene {
         named.legend = theme.legend || chrome.namesRings
         var notes = data.notes
         if chrome.namesRings { for ring in data.waiting { notes[ring] = LiveChrome.waitingNote } }
-        let widest = [data.staleness == nil ? nil : Staleness.widestNote, chrome.namesRings && !data.waiting.isEmpty ? LiveChrome.waitingNote : nil]
         let stale = Set(values.indices.filter { (data.staleness?.amount(ring: $0, at: time) ?? 0) > 0.5 })
         var shown = Chrome.standard(theme: named, values: counted, selection: model.selection, glyphs: chrome.glyphs, unknown: data.waiting,
-                                    stale: stale, notes: notes, widestNote: widest.compactMap { $0 }.max { $0.count < $1.count })
+                                    stale: stale, notes: notes, staleNote: data.staleness == nil ? nil : Staleness.widestNote,
+                                    waitingNote: chrome.namesRings && !data.waiting.isEmpty ? LiveChrome.waitingNote : nil)
         shown.showHelp = chrome.showHelp
         shown.panel = chrome.panel
         shown.textScale = chrome.textScale

@@ -3,12 +3,15 @@ import RingsRaster
 /// Which parts of the next frame must be drawn again, from what the last one showed: the rings that
 /// moved (their whole arcs, as the gradient follows the sweep, with room for a tip's shadow where
 /// one shows now or did), the label and the legend; the whole frame when the size changes, when
-/// only the chrome's words do, or when nothing is known of what is on screen. (A chrome element
+/// the chrome's layout does (the rings' area, the legend's box: a legend that no longer waits for
+/// data can leave the rings more room), when only the chrome's words change, or when nothing is
+/// known of what is on screen. (A chrome element
 /// whose text changes on its own must be among the words compared here, or it is not drawn again.)
 public struct RedrawPlan {
     /// Presented values in the last frame drawn; nil when the next must be drawn whole.
     private var drawn: [Double]?
     private var drawnWords: [String] = []
+    private var drawnLayout: ChromeLayout?
 
     public init() {}
 
@@ -19,7 +22,7 @@ public struct RedrawPlan {
     public var isStale: Bool { drawn == nil }
 
     /// A frame drawn whole from a display list: no rings to follow, nothing stale.
-    public mutating func drewList() { drawn = []; drawnWords = [] }
+    public mutating func drewList() { drawn = []; drawnWords = []; drawnLayout = nil }
 
     /// The rectangles of `scene` to draw in a frame of `bounds` (empty when nothing changed; all of
     /// it when `whole` or `resized`), noting what the frame will then show.
@@ -27,8 +30,9 @@ public struct RedrawPlan {
         if resized { drawn = nil }
         let now = scene.values
         let words = scene.chrome.map { [$0.label] + $0.legend.map { $0.name + $0.value } } ?? []
-        defer { drawn = now; drawnWords = words }
-        guard let drawn, drawn.count == now.count, !whole else { return [bounds] }
+        let layout = scene.chromeLayout
+        defer { drawn = now; drawnWords = words; drawnLayout = layout }
+        guard let drawn, drawn.count == now.count, !whole, layout == drawnLayout else { return [bounds] }
         let moved = (0..<now.count).filter { drawn[$0] != now[$0] }
         guard !moved.isEmpty else { return words != drawnWords ? [bounds] : [] }
         // A tip's shadow reaches beyond the ring: room for it only where one shows now or did.

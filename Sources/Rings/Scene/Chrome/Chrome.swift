@@ -61,14 +61,20 @@ public struct Chrome: Sendable {
     /// "> ". The theme sets the colours, whether the legend shows, and which buttons.
     /// `unknown` rings have had no value yet: their legend lines and any label that depends on them say "–".
     /// `stale` rings' values have grown old: a label that depends on one is drawn faint.
-    /// `notes` follow a ring's value in the legend ("stale 2 m"), which keeps room for `widestNote`.
+    /// `notes` follow a ring's value in the legend ("stale 2 m"); the legend keeps room for the
+    /// value up to a full ring (more where it is more) with `staleNote` after it, and for "–" with `waitingNote`.
     public static func standard(theme: Theme, values: [Double], selection: Int?, glyphs: GlyphSource, unknown: Set<Int> = [],
-                                stale: Set<Int> = [], notes: [Int: String] = [:], widestNote: String? = nil) -> Chrome {
+                                stale: Set<Int> = [], notes: [Int: String] = [:], staleNote: String? = nil, waitingNote: String? = nil) -> Chrome {
+        func widest(_ a: String, _ b: String?) -> String {
+            guard let b else { return a }
+            return glyphs.width(of: b, pixelHeight: 24) > glyphs.width(of: a, pixelHeight: 24) ? b : a
+        }
         let legend: [LegendEntry] = !theme.legend ? [] : values.enumerated().map { i, v in
             let style = theme.style(ofRing: i)
             let value = unknown.contains(i) ? Chrome.noValue : style.label.text(for: v)
             return LegendEntry(name: (selection == i ? "> " : "") + style.name, value: value + (notes[i].map { "  " + $0 } ?? ""),
-                               widest: style.label.text(for: RingValues.maximumProgress) + (widestNote.map { "  " + $0 } ?? ""), color: style.end)
+                               widest: widest(style.label.text(for: max(1, v)) + (staleNote.map { "  " + $0 } ?? ""),
+                                              waitingNote.map { Chrome.noValue + "  " + $0 }), color: style.end)
         }
         // A ring with a goal shows its amounts in the legend and its share in the centre.
         func own(_ i: Int) -> String {
@@ -137,9 +143,14 @@ public struct Chrome: Sendable {
             if let caption = placed.caption { text(caption, height: placed.captionHeight, centerX: x, top: placed.captionTop, color: color) }
         }
         if let box = places.legend {
+            let px = legendTextHeight(places.line), left = box.minX + places.margin, top = box.minY + places.margin
             for (i, entry) in legend.enumerated() {
-                text(Chrome.legendLine(places.legendNames[i], entry.value), height: legendTextHeight(places.line), left: box.minX + places.margin,
-                     top: box.minY + places.margin + i * places.line, color: entry.color.opaque)
+                if places.legendStacked {
+                    text(places.legendNames[i], height: px, left: left, top: top + 2 * i * places.line, color: entry.color.opaque)
+                    text(entry.value, height: px, left: left + Chrome.stackedIndent(places.line), top: top + (2 * i + 1) * places.line, color: entry.color.opaque)
+                } else {
+                    text(Chrome.legendLine(places.legendNames[i], entry.value), height: px, left: left, top: top + i * places.line, color: entry.color.opaque)
+                }
             }
         }
         for (i, button) in places.buttons.enumerated() {

@@ -14,6 +14,8 @@ public struct ChromeLayout: Equatable, Sendable {
     public var legend: IntRect?
     /// Each legend line's name as it fits the room measured for it (cut with "…" only there).
     public var legendNames: [String]
+    /// Each legend entry takes two lines, the name over the value (a narrow column beside the rings).
+    public var legendStacked: Bool
     /// The buttons that fit, or none.
     public var buttons: [ChromeButton]
     /// The F3 frame graph's panel, when shown.
@@ -106,19 +108,23 @@ extension Chrome {
         let order: [Room.Place] = width > height ? [.leftMiddle, .topLeft, .topCentre, .bottomCentre] : [.topCentre, .topLeft, .bottomCentre, .leftMiddle]
         /// The legend where it leaves the rings room beside `others`: a roomy share of the canvas
         /// if any of its sizes (down to 0.6 of the nominal) allows, else enough; its names whole
-        /// where they fit, else cut to the column beside the rings; the largest size that does.
-        func placeLegend(avoiding others: [IntRect], floor: Int) -> (box: IntRect, names: [String], line: Int)? {
+        /// where they fit, else cut to the canvas or to the column beside the rings; each entry on
+        /// one line, else the name over the value; the largest size that does.
+        func placeLegend(avoiding others: [IntRect], floor: Int) -> (box: IntRect, names: [String], line: Int, stacked: Bool)? {
             guard !legend.isEmpty else { return nil }
             let lines = Set([1, 0.85, 0.7, 0.6].map { max(10, Int(Double(nominal) * $0)) }).sorted(by: >)
-            let rooms = [width - 4 * margin, (width - enough) / 2 - 3 * margin].filter { $0 > 0 }
+            let whole = width - 4 * margin, column = (width - enough) / 2 - 3 * margin
             for wanted in [max(enough, Int(Chrome.roomyRingShare * s)), enough] {
-                for limit in rooms {
-                    for line in lines {
-                        let names = legendNames(line: line, room: limit)
-                        let size = legendSize(names: names, line: line, margin: margin)
-                        if size.width > limit + 2 * margin { continue }
-                        if let found = room.best(size.width, size.height, order: order, avoiding: others, floor: floor), found.side >= wanted {
-                            return (found.box, names, line)
+                for (limit, cutting) in [(whole, false), (whole, true), (column, true)] where limit > 0 {
+                    for stacked in [false, true] {
+                        for line in lines {
+                            let names = legendNames(line: line, room: limit, stacked: stacked)
+                            if !cutting && names != legend.map(\.name) { continue }
+                            let size = legendSize(names: names, line: line, margin: margin, stacked: stacked)
+                            if size.width > limit + 2 * margin { continue }
+                            if let found = room.best(size.width, size.height, order: order, avoiding: others, floor: floor), found.side >= wanted {
+                                return (found.box, names, line, stacked)
+                            }
                         }
                     }
                 }
@@ -141,7 +147,7 @@ extension Chrome {
         if let box = placed?.box { boxes.append(box) }
         let help = showHelp ? placeHelp(room: room, avoiding: boxes, floor: floor) : nil
         if let help { boxes.append(help.frame) }
-        return ChromeLayout(ringArea: room.ringArea(side: room.side(clear: boxes)), legend: placed?.box, legendNames: placed?.names ?? [],
+        return ChromeLayout(ringArea: room.ringArea(side: room.side(clear: boxes)), legend: placed?.box, legendNames: placed?.names ?? [], legendStacked: placed?.stacked ?? false,
                             buttons: buttons, graph: graph, help: help, line: placed?.line ?? nominal, margin: margin)
     }
 
@@ -169,12 +175,12 @@ extension Chrome {
 
     public func legendTextHeight(_ line: Int) -> Int { Int(Double(line) * 0.8) }
 
-    /// Each legend line's name, cut with "…" where the line would be wider than `room` (the canvas's
-    /// width less the margins); the widest value it can show is measured with it.
-    func legendNames(line: Int, room: Int) -> [String] {
+    /// Each legend line's name, cut with "…" where the line (`stacked`: the name alone) would be
+    /// wider than `room` (the canvas's width less the margins); the widest value it can show is measured with it.
+    func legendNames(line: Int, room: Int, stacked: Bool) -> [String] {
         let px = legendTextHeight(line)
         return legend.map { entry in
-            func fits(_ name: String) -> Bool { glyphs.width(of: Chrome.legendLine(name, entry.widest), pixelHeight: px) <= room }
+            func fits(_ name: String) -> Bool { glyphs.width(of: stacked ? name : Chrome.legendLine(name, entry.widest), pixelHeight: px) <= room }
             guard !fits(entry.name) else { return entry.name }
             let characters = Array(entry.name)
             var (low, high) = (0, characters.count)
@@ -187,11 +193,17 @@ extension Chrome {
     }
 
     /// The legend's box size for names as cut.
-    func legendSize(names: [String], line: Int, margin: Int) -> (width: Int, height: Int) {
+    func legendSize(names: [String], line: Int, margin: Int, stacked: Bool) -> (width: Int, height: Int) {
         let px = legendTextHeight(line)
-        let widest = zip(names, legend).map { glyphs.width(of: Chrome.legendLine($0, $1.widest), pixelHeight: px) }.max() ?? 0
-        return (2 * margin + widest, 2 * margin + legend.count * line)
+        let widest = zip(names, legend).map { name, entry in
+            stacked ? max(glyphs.width(of: name, pixelHeight: px), Chrome.stackedIndent(line) + glyphs.width(of: entry.widest, pixelHeight: px))
+                    : glyphs.width(of: Chrome.legendLine(name, entry.widest), pixelHeight: px)
+        }.max() ?? 0
+        return (2 * margin + widest, 2 * margin + legend.count * line * (stacked ? 2 : 1))
     }
+
+    /// How far a stacked entry's value is set in under its name.
+    static func stackedIndent(_ line: Int) -> Int { line / 2 }
 
     /// A legend line: the name, the value.
     static func legendLine(_ name: String, _ value: String) -> String { "\(name)  \(value)" }
