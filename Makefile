@@ -85,9 +85,10 @@ install:
 	install -Dm644 $(GEN)/completions/rings.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/rings.fish
 	install -d $(DESTDIR)$(PREFIX)/lib/systemd/system
 	sed 's|/usr/local|$(PREFIX)|g' Assets/systemd/rings-kiosk.service > $(DESTDIR)$(PREFIX)/lib/systemd/system/rings-kiosk.service
-	install -d $(DESTDIR)$(PREFIX)/share/doc/rings/docs $(DESTDIR)$(PREFIX)/share/doc/rings/Assets/Pictures
+	install -d $(DESTDIR)$(PREFIX)/share/doc/rings/docs/pictures $(DESTDIR)$(PREFIX)/share/doc/rings/Assets/Pictures
 	install -m644 README.md ARCHITECTURE.md $(DESTDIR)$(PREFIX)/share/doc/rings/
 	install -m644 docs/*.md $(DESTDIR)$(PREFIX)/share/doc/rings/docs/
+	install -m644 docs/pictures/*.png $(DESTDIR)$(PREFIX)/share/doc/rings/docs/pictures/
 	install -m644 Assets/Pictures/*.png $(DESTDIR)$(PREFIX)/share/doc/rings/Assets/Pictures/
 	@if [ -z "$(DESTDIR)" ]; then \
 	  command -v gtk-update-icon-cache > /dev/null && gtk-update-icon-cache -q -t -f $(PREFIX)/share/icons/hicolor || true; \
