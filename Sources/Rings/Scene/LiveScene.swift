@@ -34,14 +34,16 @@ extension RingScene {
                             offset: (x: Int, y: Int), at time: Double, chrome: LiveChrome?) -> RingScene {
         let values = model.presented
         var looks = theme
-        if data.staleness != nil || theme.rings.contains(where: { $0.alert != nil }) || model.selection != nil {
+        // The selection is marked on its ring with the chrome only: without, the frame is what `rings render` draws.
+        let selected = chrome == nil ? nil : model.selection
+        if data.staleness != nil || theme.rings.contains(where: { $0.alert != nil }) || selected != nil {
             // Thresholds first, so that a stale or pulsing ring fades its threshold's colour too.
             looks.rings = values.indices.map { ring in
                 var style = theme.style(ofRing: ring).at(value: values[ring])
                 style.thresholds = []
                 style = style.faded(data.staleness?.amount(ring: ring, at: time) ?? 0)
                 if let alert = style.alert, values[ring] >= alert, !reducedMotion { style = style.pulsed(RingStyle.pulse(at: time)) }
-                style.selected = ring == model.selection
+                style.selected = ring == selected
                 return style
             }
         }

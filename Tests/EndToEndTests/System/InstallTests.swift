@@ -16,7 +16,12 @@ import Testing
             throw TestFailure("no staged install in .build/installed: `make test` makes it (make install DESTDIR=$PWD/.build/installed PREFIX=/usr)")
         }
         let copy = scratch.path + "/root"
-        if !FileManager.default.fileExists(atPath: copy) { try FileManager.default.copyItem(atPath: staged, toPath: copy) }
+        // Copied by cp, not in this process: a descriptor open for writing here would be inherited by
+        // a child another test forks meanwhile, and exec of the copy then fails "Text file busy".
+        if !FileManager.default.fileExists(atPath: copy) {
+            let copied = try runProgram("/bin/cp", ["-a", staged, copy])
+            guard copied.status == 0 else { throw TestFailure("cp -a \(staged): \(copied.stderr)") }
+        }
         return copy
     }
 

@@ -39,9 +39,12 @@ public final class Compositor {
         user = getuid() == 0 ? try Self.unprivilegedUser() : nil
         runtime = NSTemporaryDirectory() + "rings-cage-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-        // The binary stands alone (themes and presets compiled in): a copy the user can read.
+        // The binary stands alone (themes and presets compiled in): a copy the user can read, made
+        // by cp (a descriptor open for writing here could leak into a child another test forks, and
+        // exec of the copy would then fail "Text file busy").
         binary = runtime + "/rings"
-        try FileManager.default.copyItem(atPath: ringsBinary, toPath: binary)
+        let copied = try runProgram(which("cp")!, [ringsBinary, binary])
+        guard copied.status == 0 else { throw TestFailure("cp \(ringsBinary): \(copied.stderr)") }
         if let user { _ = try runProgram(which("chown")!, ["-R", "\(user.uid):\(user.gid)", runtime]) }
         let info = runtime + "/displays"
         cage = Process()
