@@ -20,23 +20,26 @@ public final class FontGlyphs: GlyphSource, @unchecked Sendable {
     }
 
     /// The font `name`, or else the first of a theme's font families that is installed, in its weight.
-    public convenience init(name: String?, for theme: Theme) throws(SDLError) {
-        try self.init(name: name, families: theme.fonts, weight: theme.fontWeight)
+    public convenience init(name: String?, for theme: Theme, warn: (String) -> Void = { _ in }) throws(SDLError) {
+        try self.init(name: name, families: theme.fonts, weight: theme.fontWeight, warn: warn)
     }
 
-    /// The font `name`, or else the first of `families` that fontconfig has, in `weight`.
-    public init(name: String?, families: [String], weight: Theme.FontWeight) throws(SDLError) {
-        let wanted = name.map { [$0] } ?? families
-        var found: (family: String, file: String)?
-        for family in wanted {
-            if let match = FontGlyphs.match(family, weight: weight), match.family.lowercased().contains(family.lowercased()) {
-                found = match; break
-            }
+    /// The font `name`, or else the first of `families` that fontconfig has, in `weight`, or else
+    /// what fontconfig offers for the first of them. A `name` that is not installed is said to
+    /// `warn` in one line and the families are used: a config carried to another machine still
+    /// shows its rings. Throws only when SDL_ttf cannot open the file fontconfig names.
+    public init(name: String?, families: [String], weight: Theme.FontWeight, warn: (String) -> Void = { _ in }) throws(SDLError) {
+        func installed(_ family: String) -> (family: String, file: String)? {
+            guard let match = FontGlyphs.match(family, weight: weight), match.family.lowercased().contains(family.lowercased()) else { return nil }
+            return match
         }
-        guard let found else {
-            let offered = FontGlyphs.match(wanted[0], weight: weight)?.family ?? "nothing"
-            throw SDLError("font '\(wanted[0])' is not installed (fontconfig offers \(offered); `fc-list : family` lists them)")
+        let fallback = families.lazy.compactMap(installed).first ?? families.first.flatMap { FontGlyphs.match($0, weight: weight) }
+        var found = name.flatMap(installed)
+        if let name, found == nil {
+            warn("font '\(name)' is not installed (`fc-list : family` lists those that are); using \(fallback?.family ?? "none")")
         }
+        found = found ?? fallback
+        guard let found else { throw SDLError("fontconfig finds no font at all (`fc-list` lists the fonts it knows)") }
         path = found.file
         family = found.family
         guard TTF_WasInit() > 0 || TTF_Init() == 0 else { throw SDLError.last("cannot start SDL_ttf") }

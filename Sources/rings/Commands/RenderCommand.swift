@@ -38,7 +38,7 @@ struct RenderCommand: ParsableCommand {
         }
         if chrome == .full {
             do {
-                frame.chrome = Chrome.standard(theme: frame.theme, values: frame.values, selection: nil, glyphs: try FontGlyphs(name: font ?? file.font, for: frame.theme))
+                frame.chrome = Chrome.standard(theme: frame.theme, values: frame.values, selection: nil, glyphs: try glyphs(font ?? file.font, frame.theme))
             } catch { throw UserError(error) }
         }
         try CanvasSize.checkMemory(for: frame)

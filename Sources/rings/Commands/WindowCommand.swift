@@ -188,9 +188,9 @@ struct WindowCommand: ParsableCommand {
     }
 }
 
-/// The chrome's font, or a one-line error.
+/// The chrome's font (a family that is not installed is one warning line and the theme's font), or a one-line error.
 func glyphs(_ font: String?, _ theme: Theme) throws -> FontGlyphs {
-    do { return try FontGlyphs(name: font, for: theme) } catch { throw UserError(error) }
+    do { return try FontGlyphs(name: font, for: theme, warn: { StandardError.say("rings: warning: " + $0) }) } catch { throw UserError(error) }
 }
 
 /// Opens a window on `screen` and runs it until the person quits; returns what it measured.

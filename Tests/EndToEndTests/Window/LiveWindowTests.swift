@@ -132,6 +132,24 @@ import TestSupport
         _ = try app.quit()
     }
 
+    /// A font family that is not installed is one warning line and the theme's font, never an exit
+    /// (the regression: status 1, so a config carried to another machine stopped its kiosk).
+    @Test(.enabled(if: ready, why))
+    func aMissingFontIsAWarningAndTheDefaultFont() throws {
+        let out = NSTemporaryDirectory() + "rings-no-font-\(getpid()).png"
+        defer { unlink(out) }
+        let rendered = try runProgram(ringsBinary, ["render", "--theme", "flat", "--size", "300x300", "--progress", "0.2,0.3,0.4", "--chrome", "full",
+                                                    "--font", "No Such Family", "--out", out])
+        #expect(rendered.status == 0)
+        #expect(rendered.stderr.split(separator: "\n").count == 1 && rendered.stderr.contains("warning: font 'No Such Family' is not installed"),
+                "\(rendered.stderr)")
+        let expected = try ringsRender("300x300", "0.2,0.3,0.4", chrome: "full")
+        #expect(differingPixels(try PNGFile.read(out), expected) == 0, "drawn in the theme's font")
+        let app = try RunningWindow(["--theme", "flat", "--size", "300x300", "--progress", "0.2,0.3,0.4", "--no-intro", "--font", "No Such Family"])
+        #expect(try app.settles(to: expected) == 0, "the window opens, in the theme's font")
+        _ = try app.quit()
+    }
+
     @Test(.enabled(if: ready, why))
     func theLabelLegendAndButtonsShowTheValues() throws {
         let app = try RunningWindow(["--theme", "flat", "--size", "420x420", "--progress", "0.2,0.3,0.4", "--duration", "0.3"])
