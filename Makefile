@@ -3,8 +3,9 @@
 
 # What building and running need; the window's libdecor plugin draws title bars where the compositor
 # leaves them to the app (GNOME, weston).
-RUN_PACKAGES := libsdl2-dev libsdl2-ttf-dev libpng-dev libx11-dev libfontconfig-dev libmosquitto-dev libssl-dev openssl \
-                libsystemd-dev libtomlplusplus-dev fontconfig fonts-dejavu-core fonts-comfortaa libdecor-0-plugin-1-cairo
+RUN_PACKAGES := libsdl2-dev libpango1.0-dev libpng-dev libx11-dev libfontconfig-dev libmosquitto-dev libssl-dev openssl \
+                libsystemd-dev libtomlplusplus-dev fontconfig fonts-dejavu-core fonts-comfortaa libdecor-0-plugin-1-cairo \
+                fonts-noto-cjk fonts-noto-core fonts-symbola
 # What the tests add: displays and compositors to run the window in, screenshots, a broker, and the
 # checkers of what `make install` and `make deb` make.
 TEST_PACKAGES := xvfb xdotool x11-apps x11-utils x11-xserver-utils imagemagick openbox xauth \

@@ -19,6 +19,7 @@ let package = Package(
         .systemLibrary(name: "CSDL2", path: "Sources/CSDL2"),
         .systemLibrary(name: "CSDL2SysWM"),
         .systemLibrary(name: "CFontconfig"),
+        .systemLibrary(name: "CPango", pkgConfig: "pangoft2"),
         .systemLibrary(name: "CPNG"),
         .systemLibrary(name: "CMosquitto"),
         .systemLibrary(name: "CSystemd"),
@@ -47,7 +48,7 @@ let package = Package(
         .target(name: "RingsLive", dependencies: ["CMosquitto", "CSystemd", "Rings", "RingsAnimation", "RingsRaster"], swiftSettings: optimised),
 
         // MARK: SDL and the executable
-        .target(name: "RingsSDL", dependencies: ["CSDL2", "CWaylandProbe", "CSDL2SysWM", "CFontconfig", "Rings", "RingsLive", "RingsAnimation", "RingsRaster"], swiftSettings: optimised),
+        .target(name: "RingsSDL", dependencies: ["CSDL2", "CWaylandProbe", "CSDL2SysWM", "CFontconfig", "CPango", "Rings", "RingsLive", "RingsAnimation", "RingsRaster"], swiftSettings: optimised),
         .executableTarget(name: "rings", dependencies: [
             "CCrash", "CTOMLTree", "Rings", "RingsLive", "RingsSDL", "RingsPNG", "RingsRaster", "RingsAnimation", "Shaders",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -2,5 +2,4 @@
 #define RINGS_CSDL2_SHIM_H
 #define SDL_MAIN_HANDLED
 #include <SDL2/SDL.h>
-#include <SDL2/SDL_ttf.h>
 #endif

@@ -1,15 +1,22 @@
 import CFontconfig
-import CSDL2
+import CPango
 import Foundation
 import Rings
 import RingsRaster
 
-/// Text through SDL_ttf in a font that fontconfig finds: coverage masks for our rasteriser to
-/// composite, cached by text and size (a counting label reuses its hundred numbers).
+/// Text through the Linux text stack: Pango on FreeType lays it out (fontconfig's font for each
+/// character that the first family lacks, HarfBuzz's shaping, FriBidi's right-to-left order) and
+/// draws it as 8-bit coverage masks for our rasteriser to composite, cached by text and size (a
+/// counting label reuses its hundred numbers). Placement uses the line's real metrics: a mask is
+/// as tall as the tallest font on its line.
 public final class FontGlyphs: GlyphSource, @unchecked Sendable {
-    public let path: String
+    /// The family asked for first (the others follow it, then fontconfig's fallback for each character).
     public let family: String
-    private var fonts: [Int: OpaquePointer] = [:]
+    private let families: [String]
+    private let weight: Theme.FontWeight
+    private let fontMap: UnsafeMutablePointer<PangoFontMap>
+    private let context: OpaquePointer
+    private var descriptions: [Int: OpaquePointer] = [:]
     private var cache: [String: CoverageMask] = [:]
     private var widths: [String: Int] = [:]
     private static let cacheLimit = 512
@@ -24,31 +31,38 @@ public final class FontGlyphs: GlyphSource, @unchecked Sendable {
         try self.init(name: name, families: theme.fonts, weight: theme.fontWeight, warn: warn)
     }
 
-    /// The font `name`, or else the first of `families` that fontconfig has, in `weight`, or else
-    /// what fontconfig offers for the first of them. A `name` that is not installed is said to
-    /// `warn` in one line and the families are used: a config carried to another machine still
-    /// shows its rings. Throws only when SDL_ttf cannot open the file fontconfig names.
+    /// The font `name`, or else the first of `families` that fontconfig has, in `weight`; every
+    /// character none of them has comes from the font fontconfig finds for it. A `name` that is not
+    /// installed is said to `warn` in one line and the families are used: a config carried to
+    /// another machine still shows its rings.
     public init(name: String?, families: [String], weight: Theme.FontWeight, warn: (String) -> Void = { _ in }) throws(SDLError) {
-        func installed(_ family: String) -> (family: String, file: String)? {
+        func installed(_ family: String) -> String? {
             guard let match = FontGlyphs.match(family, weight: weight), match.family.lowercased().contains(family.lowercased()) else { return nil }
-            return match
+            return family
         }
-        let fallback = families.lazy.compactMap(installed).first ?? families.first.flatMap { FontGlyphs.match($0, weight: weight) }
-        var found = name.flatMap(installed)
-        if let name, found == nil {
-            warn("font '\(name)' is not installed (`fc-list : family` lists those that are); using \(fallback?.family ?? "none")")
+        var chosen = families.filter { installed($0) != nil }
+        if let name {
+            if installed(name) != nil {
+                chosen.insert(name, at: 0)
+            } else {
+                warn("font '\(name)' is not installed (`fc-list : family` lists those that are); using \(chosen.first ?? "fontconfig's default")")
+            }
         }
-        found = found ?? fallback
-        guard let found else { throw SDLError("fontconfig finds no font at all (`fc-list` lists the fonts it knows)") }
-        path = found.file
-        family = found.family
-        guard TTF_WasInit() > 0 || TTF_Init() == 0 else { throw SDLError.last("cannot start SDL_ttf") }
-        guard let probe = TTF_OpenFont(path, 12) else { throw SDLError.last("cannot open the font \(path)") }
-        fonts[12] = probe
+        self.families = chosen.isEmpty ? families : chosen
+        family = self.families.first ?? "sans-serif"
+        self.weight = weight
+        guard let map = pango_ft2_font_map_new() else { throw SDLError("Pango cannot make a font map (is fontconfig configured? `fc-list` lists fonts)") }
+        fontMap = map
+        // One pixel a point: a mask `pixelHeight` tall is set at an em of that many pixels.
+        pango_ft2_font_map_set_resolution(OpaquePointer(map), 72, 72)
+        guard let made = pango_font_map_create_context(map) else { throw SDLError("Pango cannot make a context") }
+        context = made
     }
 
     deinit {
-        for font in fonts.values { TTF_CloseFont(font) }
+        for description in descriptions.values { pango_font_description_free(description) }
+        g_object_unref(UnsafeMutableRawPointer(context))
+        g_object_unref(UnsafeMutableRawPointer(fontMap))
     }
 
     /// fontconfig's best match for a family in a weight: its family name and file (libfontconfig,
@@ -78,44 +92,63 @@ public final class FontGlyphs: GlyphSource, @unchecked Sendable {
         guard !text.isEmpty, pixelHeight > 0 else { return nil }
         let key = "\(pixelHeight)\u{1}\(text)"
         if let hit = cache[key] { return hit }
-        guard let font = font(pixelHeight),
-              let rendered = TTF_RenderUTF8_Blended(font, text, SDL_Color(r: 255, g: 255, b: 255, a: 255)) else { return nil }
-        defer { SDL_FreeSurface(rendered) }
-        guard let argb = SDL_ConvertSurfaceFormat(rendered, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else { return nil }
-        defer { SDL_FreeSurface(argb) }
-        let width = Int(argb.pointee.w), height = Int(argb.pointee.h), pitch = Int(argb.pointee.pitch)
+        guard let layout = layout(text, pixelHeight) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_get_pixel_extents(layout, &ink, &logical)
+        let width = Int(logical.width), height = Int(logical.height)
+        guard width > 0, height > 0 else { return nil }
         var alpha = [UInt8](repeating: 0, count: width * height)
-        SDL_LockSurface(argb)
-        if let pixels = argb.pointee.pixels {
-            for y in 0..<height {
-                let row = (pixels + y * pitch).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<width { alpha[y * width + x] = UInt8(row[x] >> 24) }
-            }
+        alpha.withUnsafeMutableBufferPointer { buffer in
+            var bitmap = FT_Bitmap()
+            bitmap.rows = UInt32(height)
+            bitmap.width = UInt32(width)
+            bitmap.pitch = Int32(width)
+            bitmap.buffer = buffer.baseAddress
+            bitmap.num_grays = 256
+            bitmap.pixel_mode = UInt8(FT_PIXEL_MODE_GRAY.rawValue)
+            pango_ft2_render_layout(&bitmap, layout, -logical.x, -logical.y)
         }
-        SDL_UnlockSurface(argb)
         let mask = CoverageMask(x: 0, y: 0, width: width, height: height, alpha: alpha)
         if cache.count >= FontGlyphs.cacheLimit { cache.removeAll() }
         cache[key] = mask
         return mask
     }
 
-    /// The text's advance width through SDL_ttf, without rendering it; cached as masks are.
+    /// The text's advance width as laid out, without drawing it; cached as masks are.
     public func width(of text: String, pixelHeight: Int) -> Int {
         guard !text.isEmpty, pixelHeight > 0 else { return 0 }
         let key = "\(pixelHeight)\u{1}\(text)"
         if let hit = widths[key] { return hit }
-        var w: Int32 = 0, h: Int32 = 0
-        guard let font = font(pixelHeight), TTF_SizeUTF8(font, text, &w, &h) == 0 else { return 0 }
+        guard let layout = layout(text, pixelHeight) else { return 0 }
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        var logical = PangoRectangle()
+        pango_layout_get_pixel_extents(layout, nil, &logical)
         if widths.count >= FontGlyphs.cacheLimit * 8 { widths.removeAll() }
-        widths[key] = Int(w)
-        return Int(w)
+        widths[key] = Int(logical.width)
+        return Int(logical.width)
     }
 
-    /// The font at a pixel height (points at 72 dpi), opened once.
-    private func font(_ pixelHeight: Int) -> OpaquePointer? {
-        if let open = fonts[pixelHeight] { return open }
-        guard let opened = TTF_OpenFont(path, Int32(pixelHeight)) else { return nil }
-        fonts[pixelHeight] = opened
-        return opened
+    /// `text` laid out on one line in the families at an em of `pixelHeight` pixels.
+    private func layout(_ text: String, _ pixelHeight: Int) -> OpaquePointer? {
+        guard let layout = pango_layout_new(context) else { return nil }
+        pango_layout_set_single_paragraph_mode(layout, 1)
+        // Lines run left to right, as the screen's layout does; a right-to-left name keeps its own
+        // order inside (`Chrome.legendLine` isolates it).
+        pango_layout_set_auto_dir(layout, 0)
+        pango_layout_set_font_description(layout, description(pixelHeight))
+        pango_layout_set_text(layout, text, -1)
+        return layout
+    }
+
+    /// The font description at a pixel size, made once.
+    private func description(_ pixelHeight: Int) -> OpaquePointer? {
+        if let made = descriptions[pixelHeight] { return made }
+        guard let made = pango_font_description_new() else { return nil }
+        pango_font_description_set_family(made, families.joined(separator: ","))
+        pango_font_description_set_weight(made, weight == .bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_THIN)
+        pango_font_description_set_absolute_size(made, Double(pixelHeight) * Double(PANGO_SCALE))
+        descriptions[pixelHeight] = made
+        return made
     }
 }

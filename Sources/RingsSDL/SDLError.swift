@@ -1,6 +1,6 @@
 import CSDL2
 
-/// A failure reported by SDL, SDL_ttf or our use of them; the message is captured when thrown.
+/// A failure reported by SDL, Pango or our use of them; the message is captured when thrown.
 public struct SDLError: Error, CustomStringConvertible, Equatable {
     public let message: String
 

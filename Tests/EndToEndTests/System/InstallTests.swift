@@ -162,7 +162,7 @@ import Testing
         let errors = (lint.stdout + lint.stderr).split(separator: "\n").filter { $0.hasPrefix("E:") }
         #expect(errors.isEmpty, "lintian: \(errors)")
         let depends = try runProgram(which("dpkg-deb")!, ["-f", package, "Depends"]).stdout
-        for needed in ["libsdl2-2.0-0", "libsdl2-ttf-2.0-0", "libpng16-16", "libfontconfig1", "libmosquitto1", "libsystemd0",
+        for needed in ["libsdl2-2.0-0", "libpangoft2-1.0-0", "libpng16-16", "libfontconfig1", "libmosquitto1", "libsystemd0",
                        "fonts-dejavu-core", "libdecor-0-plugin-1-cairo"] {
             #expect(depends.contains(needed), "Depends: \(depends)")
         }

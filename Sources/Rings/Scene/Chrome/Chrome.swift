@@ -2,7 +2,7 @@ import RingsAnimation
 import RingsRaster
 import Shaders
 
-/// Draws text: the live window's SDL_ttf glyphs, or nothing where there is no font.
+/// Draws text: the live window's glyphs (Pango through `FontGlyphs`), or nothing where there is no font.
 public protocol GlyphSource: AnyObject, Sendable {
     /// The coverage of `text` set `pixelHeight` pixels tall, placed at (0, 0), or nil for empty text.
     func mask(for text: String, pixelHeight: Int) -> CoverageMask?

@@ -205,6 +205,7 @@ extension Chrome {
     /// How far a stacked entry's value is set in under its name.
     static func stackedIndent(_ line: Int) -> Int { line / 2 }
 
-    /// A legend line: the name, the value.
-    static func legendLine(_ name: String, _ value: String) -> String { "\(name)  \(value)" }
+    /// A legend line: the name, the value. The name is a bidirectional isolate (U+2068 ... U+2069):
+    /// an Arabic or Hebrew name reads right to left within it and the value stays after it.
+    static func legendLine(_ name: String, _ value: String) -> String { "\u{2068}\(name)\u{2069}  \(value)" }
 }
