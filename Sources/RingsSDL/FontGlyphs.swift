@@ -129,6 +129,23 @@ public final class FontGlyphs: GlyphSource, @unchecked Sendable {
         return Int(logical.width)
     }
 
+    /// How many characters of `text` no installed font has (each drawn as one box).
+    public func unknownGlyphs(in text: String, pixelHeight: Int) -> Int {
+        guard let layout = layout(text, pixelHeight) else { return 0 }
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        return Int(pango_layout_get_unknown_glyphs_count(layout))
+    }
+
+    /// Where the character at `utf8Offset` of `text` begins, in pixels from the line's left: its
+    /// leading edge, the right one for a right-to-left character.
+    public func characterX(in text: String, pixelHeight: Int, utf8Offset: Int) -> Int {
+        guard let layout = layout(text, pixelHeight) else { return 0 }
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        var place = PangoRectangle()
+        pango_layout_index_to_pos(layout, Int32(utf8Offset), &place)
+        return Int(place.x) / Int(PANGO_SCALE)
+    }
+
     /// `text` laid out on one line in the families at an em of `pixelHeight` pixels.
     private func layout(_ text: String, _ pixelHeight: Int) -> OpaquePointer? {
         guard let layout = pango_layout_new(context) else { return nil }

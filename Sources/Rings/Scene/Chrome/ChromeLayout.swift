@@ -207,5 +207,5 @@ extension Chrome {
 
     /// A legend line: the name, the value. The name is a bidirectional isolate (U+2068 ... U+2069):
     /// an Arabic or Hebrew name reads right to left within it and the value stays after it.
-    static func legendLine(_ name: String, _ value: String) -> String { "\u{2068}\(name)\u{2069}  \(value)" }
+    public static func legendLine(_ name: String, _ value: String) -> String { "\u{2068}\(name)\u{2069}  \(value)" }
 }

@@ -1,0 +1,60 @@
+import Foundation
+import Rings
+import RingsPNG
+import RingsRaster
+import RingsSDL
+import Testing
+import TestSupport
+
+/// Names in every script render right, through Pango, fontconfig, HarfBuzz and FriBidi.
+@Suite struct TextTests {
+    /// Names people give their rings, in the scripts the tutorials' users write.
+    static let names = ["移动", "锻炼", "站立", "🔥 Move", "Übung", "حركة", "שלום 123 abc", "नमस्ते", "ภาษาไทย", "移动 Move حركة 42"]
+
+    /// No box where an installed font has the glyph: every character of every name comes from a font
+    /// that has it (the regression: 移动 drew two boxes, 🔥 one, with one font for everything); a
+    /// character no font has is one box, never the whole string.
+    @Test func everyScriptFindsAFont() throws {
+        let glyphs = try FontGlyphs(name: nil, for: .standard)
+        for name in Self.names {
+            #expect(glyphs.unknownGlyphs(in: name, pixelHeight: 24) == 0, "\(name)")
+            #expect(glyphs.width(of: name, pixelHeight: 24) > 0, "\(name)")
+        }
+        #expect(glyphs.unknownGlyphs(in: "Move \u{10FFFD}", pixelHeight: 24) == 1, "a character no font has: one box")
+    }
+
+    /// Arabic and Hebrew read right to left: the first character in logical order is drawn to the
+    /// right of the last (the regression: حركة laid out left to right, unjoined, read backwards);
+    /// joined Arabic is narrower than its letters set apart.
+    @Test func rightToLeftNamesReadRightToLeft() throws {
+        let glyphs = try FontGlyphs(name: nil, for: .standard)
+        for name in ["حركة", "שלום"] {
+            let last = name.utf8.count - String(name.last!).utf8.count
+            #expect(glyphs.characterX(in: name, pixelHeight: 24, utf8Offset: 0) > glyphs.characterX(in: name, pixelHeight: 24, utf8Offset: last), "\(name)")
+        }
+        let joined = glyphs.width(of: "حركة", pixelHeight: 40)
+        let apart = "حركة".map { glyphs.width(of: String($0), pixelHeight: 40) }.reduce(0, +)
+        #expect(joined < apart, "joined \(joined) px against \(apart) px for the letters alone")
+    }
+
+    /// A legend of names in many scripts, drawn: each line's value follows its name (an Arabic name
+    /// does not carry the value to its left), and the rings stay untouched.
+    @Test func aLegendOfEveryScriptKeepsItsValuesAfterTheNames() throws {
+        var theme = Theme.standard
+        theme.rings = Self.names.prefix(8).enumerated().map { i, name in
+            var style = Theme.standard.style(ofRing: i)
+            style.name = name
+            return style
+        }
+        let glyphs = try FontGlyphs(name: nil, for: theme)
+        let line = Chrome.legendLine("حركة", "40%")
+        let value = line.utf8.count - "40%".utf8.count
+        #expect(glyphs.characterX(in: line, pixelHeight: 24, utf8Offset: value) > glyphs.characterX(in: line, pixelHeight: 24, utf8Offset: 3),
+                "the value is drawn right of the name")
+        var scene = RingScene(theme: theme, width: 900, height: 500, values: Array(repeating: 0.5, count: 8))
+        scene.chrome = Chrome.standard(theme: theme, values: scene.values, selection: nil, glyphs: glyphs)
+        #expect(scene.chromeLayout?.legendNames == Array(Self.names.prefix(8)), "every name whole")
+        var renderer = SceneRenderer()
+        try? PNGFile.write(renderer.render(scene), to: NSTemporaryDirectory() + "rings-scripts.png")
+    }
+}
