@@ -4,7 +4,7 @@
 # What building and running need; the window's libdecor plugin draws title bars where the compositor
 # leaves them to the app (GNOME, weston).
 RUN_PACKAGES := libsdl2-dev libpango1.0-dev libpng-dev libx11-dev libfontconfig-dev libmosquitto-dev libssl-dev openssl \
-                libsystemd-dev libtomlplusplus-dev fontconfig fonts-dejavu-core fonts-comfortaa libdecor-0-plugin-1-cairo \
+                libsystemd-dev libtomlplusplus-dev gettext fontconfig fonts-dejavu-core fonts-comfortaa libdecor-0-plugin-1-cairo \
                 fonts-noto-cjk fonts-noto-core fonts-symbola
 # What the tests add: displays and compositors to run the window in, screenshots, a broker, and the
 # checkers of what `make install` and `make deb` make.
@@ -27,9 +27,13 @@ ICON_SIZES := 16 24 32 48 64 128 256 512
 # Debian's zsh looks in vendor-completions under /usr, in site-functions under /usr/local.
 ZSH_DIR := $(if $(filter /usr,$(PREFIX)),vendor-completions,site-functions)
 DEB := rings_$(VERSION)_$(ARCH).deb
+# The screen's words: a gettext catalogue for each Assets/po/LANG.po, where the built binary looks
+# (`../../share/locale` from .build/<triple>/release, as /usr/share/locale from /usr/bin once installed).
+LANGS := $(basename $(notdir $(wildcard Assets/po/*.po)))
+LOCALE := .build/share/locale
 DEB_ROOT := .build/deb/root
 
-.PHONY: all deps deps-deb deps-test apt build release generated run test bench install uninstall deb clean
+.PHONY: all deps deps-deb deps-test apt build release locale generated run test bench install uninstall deb clean
 
 # `make` builds everything `make install` installs; `sudo make install` then only copies files.
 all: generated
@@ -52,11 +56,14 @@ apt:
 	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
-build: deps
+build: deps locale
 	$(SWIFT) build
 
+locale: deps
+	@for l in $(LANGS); do mkdir -p $(LOCALE)/$$l/LC_MESSAGES && msgfmt --check -o $(LOCALE)/$$l/LC_MESSAGES/rings.mo Assets/po/$$l.po || exit 1; done
+
 # The Swift runtime linked in: the binary runs on a machine without the toolchain.
-release: deps
+release: deps locale
 	$(SWIFT) build -c release --static-swift-stdlib
 
 run: release
@@ -77,6 +84,7 @@ generated: release
 install:
 	@[ -x $(BIN) ] && [ -d $(GEN)/man ] || { echo "nothing built to install: run \`make\` first (then \`sudo make install\`)" >&2; exit 1; }
 	install -Dm755 $(BIN) $(DESTDIR)$(PREFIX)/bin/rings
+	for l in $(LANGS); do install -Dm644 $(LOCALE)/$$l/LC_MESSAGES/rings.mo $(DESTDIR)$(PREFIX)/share/locale/$$l/LC_MESSAGES/rings.mo; done
 	install -Dm644 Assets/desktop/rings.desktop $(DESTDIR)$(PREFIX)/share/applications/rings.desktop
 	install -Dm644 Assets/desktop/rings.metainfo.xml $(DESTDIR)$(PREFIX)/share/metainfo/rings.metainfo.xml
 	for s in $(ICON_SIZES); do install -Dm644 $(GEN)/icons/$$s.png $(DESTDIR)$(PREFIX)/share/icons/hicolor/$${s}x$${s}/apps/rings.png; done
@@ -102,7 +110,8 @@ uninstall:
 	  $(foreach s,$(ICON_SIZES),$(DESTDIR)$(PREFIX)/share/icons/hicolor/$(s)x$(s)/apps/rings.png) \
 	  $(DESTDIR)$(PREFIX)/share/man/man1/rings.1 $(DESTDIR)$(PREFIX)/share/man/man1/rings.*.1 \
 	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions/rings $(DESTDIR)$(PREFIX)/share/zsh/$(ZSH_DIR)/_rings \
-	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/rings.fish $(DESTDIR)$(PREFIX)/lib/systemd/system/rings-kiosk.service
+	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/rings.fish $(DESTDIR)$(PREFIX)/lib/systemd/system/rings-kiosk.service \
+	  $(foreach l,$(LANGS),$(DESTDIR)$(PREFIX)/share/locale/$(l)/LC_MESSAGES/rings.mo)
 	rm -rf $(DESTDIR)$(PREFIX)/share/doc/rings
 
 # The Debian package: `make install` into a staging root under /usr, the binary stripped, man pages

@@ -23,6 +23,7 @@ let package = Package(
         .systemLibrary(name: "CPNG"),
         .systemLibrary(name: "CMosquitto"),
         .systemLibrary(name: "CSystemd"),
+        .systemLibrary(name: "CGettext"),
         // What runs in a crash's signal handler, in C: nothing of the Swift runtime may run there.
         .target(name: "CCrash"),
         // TOML through toml++ (Debian's libtomlplusplus-dev), copied into a C tree that is freed whole.
@@ -45,7 +46,7 @@ let package = Package(
         .target(name: "Rings", dependencies: ["RingsRaster", "Shaders", "RingsAnimation", "RingsAssets"], swiftSettings: optimised),
         // What touches the world: feeds, commands, the broker, /proc, the config watcher, signals and
         // limits, systemd; and the live screen that wires them to the model.
-        .target(name: "RingsLive", dependencies: ["CMosquitto", "CSystemd", "Rings", "RingsAnimation", "RingsRaster"], swiftSettings: optimised),
+        .target(name: "RingsLive", dependencies: ["CMosquitto", "CSystemd", "CGettext", "Rings", "RingsAnimation", "RingsRaster"], swiftSettings: optimised),
 
         // MARK: SDL and the executable
         .target(name: "RingsSDL", dependencies: ["CSDL2", "CWaylandProbe", "CSDL2SysWM", "CFontconfig", "CPango", "Rings", "RingsLive", "RingsAnimation", "RingsRaster"], swiftSettings: optimised),

@@ -57,6 +57,12 @@ public final class FontGlyphs: GlyphSource, @unchecked Sendable {
         pango_ft2_font_map_set_resolution(OpaquePointer(map), 72, 72)
         guard let made = pango_font_map_create_context(map) else { throw SDLError("Pango cannot make a context") }
         context = made
+        // Han characters in the forms of the screen's language (Simplified Chinese ones for zh_CN),
+        // whatever the locale says.
+        let language = Catalogue.current.language
+        if language != Catalogue.english.language {
+            pango_context_set_language(made, pango_language_from_string(language.lowercased().replacingOccurrences(of: "_", with: "-")))
+        }
     }
 
     deinit {

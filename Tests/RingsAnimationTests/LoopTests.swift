@@ -80,9 +80,10 @@ import Testing
         #expect(LabelFormat.percent(decimals: 1).text(for: 0.7234) == "72.3%")
         #expect(LabelFormat.percent(decimals: 0, suffix: " %").text(for: 0.5) == "50 %")
         #expect(LabelFormat.goal(600, unit: "CAL").text(for: 430.0 / 600) == "430/600 CAL")
-        #expect(LabelFormat.download.text(for: 0, started: false) == "Waiting...")
-        #expect(LabelFormat.download.text(for: 0.4) == "40%")
-        #expect(LabelFormat.download.text(for: 1) == "Done")
+        let download = LabelFormat.words(waiting: "Waiting...", done: "Done", inner: .percent())
+        #expect(download.text(for: 0, started: false) == "Waiting...")
+        #expect(download.text(for: 0.4) == "40%")
+        #expect(download.text(for: 1) == "Done")
         #expect(LabelFormat.percent().text(for: .nan) == "0%")
     }
 

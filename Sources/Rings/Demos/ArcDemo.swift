@@ -8,12 +8,12 @@ import Shaders
 /// its start and end angles animated together as one `AnimatablePair`. A click on the frame (or
 /// Space) toggles 0 <-> 100 % in a linear second; the slider under it sets the value at once.
 public final class ArcDemo: Board {
-    public let title = "rings: arc"
-    public let hint = "Click the arc or press Space.   ? for help"
-    public let help = HelpPanel(title: "rings demo arc", entries: [
-        ("Click the arc, Space, Enter", "0 % <-> 100 % in a linear second"), ("Drag the slider", "set the arc"),
-        ("Tab, then Left / Right", "move the slider by 1 %"), ("Home / End", "0 % / 100 %"), ("F / F11", "fullscreen on and off"),
-        ("?", "this help"), ("Esc", "close this help, leave fullscreen, quit"), ("q", "quit"),
+    public let title = Words.arcTitle.text
+    public let hint = Words.arcHint.text
+    public let help = HelpPanel(title: Words.arcHelpTitle.text, entries: [
+        (Words.clickArc.text, Words.arcToggles.text), (Words.dragTheSlider.text, Words.setArc.text),
+        (Words.tabThenLeftRight.text, Words.moveSlider.text), (Words.homeEnd.text, "0 % / 100 %"), ("F / F11", Words.fullscreen.text),
+        ("?", Words.thisHelp.text), ("Esc", Words.escape.text), ("q", Words.quit.text),
     ])
     public let referenceSize = (width: 360, height: 360)
     /// The value the demo holds (the tutorial's `@State progress`).

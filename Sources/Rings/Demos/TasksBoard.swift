@@ -7,12 +7,12 @@ import RingsRaster
 /// what is on screen, and every label counts with it. Drag a slider, or pick one with Tab and move
 /// it with the arrow keys.
 public final class TasksBoard: Board {
-    public let title = "rings: daily tasks"
-    public let hint = "Drag a slider, or Tab and the arrow keys.   ? for help"
-    public let help = HelpPanel(title: "rings demo tasks", entries: [
-        ("Drag a slider", "set its task; the big ring is their average"), ("Tab / Shift+Tab", "choose a slider"),
-        ("Left / Right", "move it by 1 %"), ("Home / End", "0 % / 100 %"), ("F / F11", "fullscreen on and off"),
-        ("?", "this help"), ("Esc", "close this help, leave fullscreen, quit"), ("q", "quit"),
+    public let title = Words.tasksTitle.text
+    public let hint = Words.tasksHint.text
+    public let help = HelpPanel(title: Words.tasksHelpTitle.text, entries: [
+        (Words.dragSlider.text, Words.dragSliderSets.text), ("Tab / Shift+Tab", Words.chooseSlider.text),
+        (Words.leftRight.text, Words.moveIt.text), (Words.homeEnd.text, "0 % / 100 %"), ("F / F11", Words.fullscreen.text),
+        ("?", Words.thisHelp.text), ("Esc", Words.escape.text), ("q", Words.quit.text),
     ])
     public let referenceSize = (width: 440, height: 820)
     public let names: [String]
@@ -28,7 +28,8 @@ public final class TasksBoard: Board {
     /// The rings grow from 0 to their values at the first update.
     private var started: Bool
 
-    public static let defaultNames = ["Task 1", "Task 2", "Task 3", "Task 4"]
+    /// "Task 1" to "Task 4", in the language of `Catalogue.current`.
+    public static var defaultNames: [String] { (1...4).map { Words.task.with("\($0)") } }
     /// The tutorial ring's animation: ease in and out over a second.
     static let motion = AnimationSpec.tween(duration: 1, curve: .easeInEaseOut)
 
@@ -129,12 +130,12 @@ public final class TasksBoard: Board {
             if let command = glyphs?.command(words, height: Int((height * fit.scale).rounded()), centerX: Int(at.x.rounded()),
                                              top: Int(at.y.rounded()), color: color.opaque) { commands.append(command) }
         }
-        text("Daily Tasks", x: 220, top: 18, height: 34)
+        text(Words.dailyTasks.text, x: 220, top: 18, height: 34)
         ring(big, value: values[targets.count], x: 220, y: 212, label: 34)
         for i in targets.indices {
             let c = TasksBoard.cell(i)
             ring(small, value: values[i], x: c.x + 100, y: c.y + 71, label: 24)
-            text(fitted(i < names.count ? names[i] : "Task \(i + 1)", width: 180 * fit.scale, height: Int((17 * fit.scale).rounded())),
+            text(fitted(i < names.count ? names[i] : Words.task.with("\(i + 1)"), width: 180 * fit.scale, height: Int((17 * fit.scale).rounded())),
                  x: c.x + 100, top: c.y + 150, height: 17, color: RGB8(110, 110, 115))
         }
         commands += sliders(width: width, height: height).flatMap(\.commands)

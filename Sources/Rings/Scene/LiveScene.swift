@@ -21,7 +21,7 @@ public struct LiveChrome {
     public init(glyphs: GlyphSource) { self.glyphs = glyphs }
 
     /// What the legend says after "–" for a ring no source has given a value yet.
-    public static let waitingNote = "waiting for data"
+    public static var waitingNote: String { Words.waitingForData.text }
 }
 
 extension RingScene {

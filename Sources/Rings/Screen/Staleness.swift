@@ -58,22 +58,25 @@ public struct Staleness {
     /// The legend's words for a stale ring ("stale 45 s", "stale 2 m", "stale 3 h", "stale 4 d"), or nil.
     public func note(ring: Int, at now: Double) -> String? {
         guard staleSince[ring] != nil, let last = lastValue[ring] else { return nil }
-        return "stale " + Staleness.age(now - last)
+        return Words.stale.with(Staleness.age(now - last))
     }
 
     /// The widest note, for the legend's width.
-    public static let widestNote = "stale 59 m"
+    public static var widestNote: String {
+        let notes = [Words.minutes.with("59"), Words.hours.with("47"), Words.days.with("999")].map { Words.stale.with($0) }
+        return notes.reduce(notes[0]) { $1.count > $0.count ? $1 : $0 }
+    }
 
     /// An age in words, for any number at all: a time from the future is "0 s", and past 999 days
     /// the days stop counting (no conversion to Int can overflow).
     public static func age(_ seconds: Double) -> String {
-        guard seconds.isFinite, seconds > 0 else { return seconds == .infinity ? "999+ d" : "0 s" }
+        guard seconds.isFinite, seconds > 0 else { return seconds == .infinity ? Words.days.with("999+") : Words.seconds.with("0") }
         switch seconds {
-        case ..<60: return "\(Int(seconds)) s"
-        case ..<3600: return "\(Int(seconds / 60)) m"
-        case ..<172_800: return "\(Int(seconds / 3600)) h"
-        case ..<(1000 * 86_400): return "\(Int(seconds / 86_400)) d"
-        default: return "999+ d"
+        case ..<60: return Words.seconds.with("\(Int(seconds))")
+        case ..<3600: return Words.minutes.with("\(Int(seconds / 60))")
+        case ..<172_800: return Words.hours.with("\(Int(seconds / 3600))")
+        case ..<(1000 * 86_400): return Words.days.with("\(Int(seconds / 86_400))")
+        default: return Words.days.with("999+")
         }
     }
 }

@@ -159,7 +159,7 @@ public enum ThemeLoader {
                 if let v = ring["label"] {
                     switch v as? String {
                     case "percent": break
-                    case "download": label = .download
+                    case "download": label = .words(waiting: Words.waiting.text, done: Words.done.text, inner: .percent())
                     default: throw fail("\(key).label", "must be \"percent\" or \"download\" (Waiting..., NN%, Done)")
                     }
                 }

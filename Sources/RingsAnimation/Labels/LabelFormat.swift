@@ -6,7 +6,8 @@ import Foundation
 ///     LabelFormat.percent().text(for: 0.72)                          // "72%"
 ///     LabelFormat.percent(decimals: 1).text(for: 1.355)              // "135.5%"
 ///     LabelFormat.goal(600, unit: "CAL").text(for: 430.0 / 600)      // "430/600 CAL"
-///     LabelFormat.download.text(for: 0, started: false)              // "Waiting..."
+///     LabelFormat.words(waiting: "Waiting...", done: "Done", inner: .percent())
+///         .text(for: 0, started: false)                              // "Waiting..."
 public indirect enum LabelFormat: Equatable, Sendable {
     /// The value as a percentage, with `decimals` digits after the point and `suffix` after it.
     case percent(decimals: Int = 0, suffix: String = "%")
@@ -15,9 +16,6 @@ public indirect enum LabelFormat: Equatable, Sendable {
     /// Words at the ends: `waiting` before the animation starts (at 0), `done` from the goal (1) on,
     /// and `inner` between.
     case words(waiting: String, done: String, inner: LabelFormat)
-
-    /// The download style of the soft theme: "Waiting...", "NN%", "Done".
-    public static let download = LabelFormat.words(waiting: "Waiting...", done: "Done", inner: .percent())
 
     /// The text for `value` (1 is the goal); `started` tells a waiting 0 from a value that is 0.
     public func text(for value: Double, started: Bool = true) -> String {

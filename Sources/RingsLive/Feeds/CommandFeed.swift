@@ -56,7 +56,7 @@ public final class CommandFeed: @unchecked Sendable {
         for group in groups.withLock({ $0 }) { Foundation.kill(-group, SIGKILL) }
         let run: ShellRun
         do { run = try ShellRun(command) } catch {
-            state("cannot run: \(error)")
+            state(Words.cannotRun.with("\(error)"))
             report("cannot run '\(command)': \(error)")
             return
         }
@@ -66,7 +66,7 @@ public final class CommandFeed: @unchecked Sendable {
             if thread.isStopped { run.kill(); return }
             if clock() >= deadline {
                 report("'\(command)' ran past its \(interval) s and was stopped")
-                state("ran past \(interval) s")
+                state(Words.ranPast.with("\(interval)"))
                 run.kill()
                 break
             }
@@ -88,7 +88,7 @@ public final class CommandFeed: @unchecked Sendable {
             // The command's (or the shell's) own last words: "sh: 1: nosuchcmd: not found".
             let last = String(decoding: said.prefix(4096), as: UTF8.self).split(separator: "\n").last
             report("'\(command)' failed with status \(status)\(last.map { ": \($0)" } ?? "")")
-            state(status == 127 ? "not found: \(command.split(separator: " ").first ?? "")" : "failed with status \(status)")
+            state(status == 127 ? Words.notFound.with(String(command.split(separator: " ").first ?? "")) : Words.failedWithStatus.with("\(status)"))
         } else if status != nil {
             state(nil)
         }

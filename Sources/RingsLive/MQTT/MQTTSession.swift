@@ -66,6 +66,17 @@ extension MQTTFeed {
 }
 
 extension MQTTFeed.State {
+    /// The state in the legend's words, in the screen's language.
+    public var words: String {
+        switch self {
+        case .connecting: Words.connecting.text
+        case .connected: Words.connected.text
+        case .reconnecting: Words.reconnecting.text
+        case .refused: Words.loginRefused.text
+        case .untrusted: Words.tlsFailed.text
+        }
+    }
+
     /// The longest of the legend's words, for the legend's width.
-    public static let widest = allCases.map(\.rawValue).max { $0.count < $1.count }!
+    public static var widest: String { allCases.map(\.words).max { $0.count < $1.count }! }
 }

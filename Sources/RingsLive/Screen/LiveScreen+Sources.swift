@@ -30,9 +30,9 @@ extension LiveScreen {
         }
         if let settings = options.mqtt {
             let count = Mutex(0)
-            health.set("MQTT", MQTTFeed.State.connecting.rawValue, problem: false, widest: MQTTFeed.State.widest)
+            health.set("MQTT", MQTTFeed.State.connecting.words, problem: false, widest: MQTTFeed.State.widest)
             broker = MQTTFeed(settings: settings, report: { problems.note(kind: $0, $1) }, state: { now in
-                health.set("MQTT", now.rawValue, problem: ![.connecting, .connected].contains(now), widest: MQTTFeed.State.widest)
+                health.set("MQTT", now.words, problem: ![.connecting, .connected].contains(now), widest: MQTTFeed.State.widest)
                 wake()
             }) { topic, payload in
                 let number = count.withLock { $0 += 1; return $0 }
@@ -68,7 +68,7 @@ extension LiveScreen {
         let sample = { [unowned self] (now: Double) in
             for (ring, source) in self.options.sources.enumerated() {
                 guard let value = sampler.sample(source), value.isFinite else {
-                    self.health.set("\(source)", "cannot read")
+                    self.health.set("\(source)", Words.cannotRead.text)
                     self.problems.note(kind: "source \(source)", "cannot read \(source); the ring keeps its value")
                     continue
                 }

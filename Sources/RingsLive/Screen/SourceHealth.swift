@@ -7,7 +7,7 @@ import RingsRaster
 /// the screen on its own.
 final class SourceHealth: Sendable {
     /// The legend's widest problem text; longer ones end in "...".
-    static let widest = "no such file: /run/rings/feed..."
+    static var widest: String { Words.noSuchFile.text + ": /run/rings/feed..." }
     private let lines = Mutex<[SourceLine]>([])
 
     /// Says how `name` stands (in the order sources first speak); nil text takes its line away.
@@ -30,8 +30,8 @@ final class SourceHealth: Sendable {
     /// The words for a file that cannot be opened: "no such file", "not allowed", or the system's.
     static func words(errno code: Int32) -> String {
         switch code {
-        case ENOENT: "no such file"
-        case EACCES, EPERM: "not allowed"
+        case ENOENT: Words.noSuchFile.text
+        case EACCES, EPERM: Words.notAllowed.text
         default: String(cString: strerror(code)).lowercased()
         }
     }

@@ -29,7 +29,12 @@ struct DownloadDemo: ParsableCommand {
     @Flag(help: "On exit, print frames presented and dropped and the frame intervals.")
     var stats = false
 
+    @Option(help: ArgumentHelp("The language of the words on screen, as gettext names it: en, de, zh_CN. Default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG.",
+                               valueName: "language"))
+    var lang: String?
+
     func run() throws {
+        try speak(lang)
         let (width, height) = try CanvasSize.parse(size)
         let loaded: Theme
         do { loaded = try ThemeFile.load(theme) } catch { throw UserError(error) }
@@ -52,6 +57,10 @@ struct BoardDemoOptions: ParsableArguments {
 
     @Flag(help: "On exit, print frames presented and dropped and the frame intervals.")
     var stats = false
+
+    @Option(help: ArgumentHelp("The language of the words on screen, as gettext names it: en, de, zh_CN. Default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG.",
+                               valueName: "language"))
+    var lang: String?
 
     /// Values from `--progress`: `count` of them, each 0 to 1 (a slider's range).
     static func values(_ text: String, count: Int, demo: String) throws -> [Double] {
@@ -90,6 +99,7 @@ struct ArcDemoCommand: ParsableCommand {
     @OptionGroup var options: BoardDemoOptions
 
     func run() throws {
+        try speak(options.lang)
         let value = try BoardDemoOptions.values(progress, count: 1, demo: "arc")[0]
         let glyphs: GlyphSource
         do { glyphs = try FontGlyphs(name: nil, for: try ThemeLoader.load("tutorial")) } catch { throw UserError(error) }
@@ -112,6 +122,7 @@ struct TasksDemoCommand: ParsableCommand {
     @OptionGroup var options: BoardDemoOptions
 
     func run() throws {
+        try speak(options.lang)
         let values = try BoardDemoOptions.values(progress, count: 4, demo: "tasks")
         let titles = names.map { $0.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) } }
             ?? TasksBoard.defaultNames

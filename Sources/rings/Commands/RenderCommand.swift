@@ -28,6 +28,7 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let file = try scene.settings()
+        try speak(scene.lang ?? file.lang)
         var frame = try scene.scene(defaultSize: (1920, 1080), file: file)
         if let animation = try motion.animation(to: frame, file: file) {
             let t = time ?? 0

@@ -88,6 +88,7 @@ struct WindowCommand: ParsableCommand {
     func run() throws {
         let configPath = scene.configPath(lookup: true)
         let file = try SceneOptions.settings(at: configPath)
+        try speak(scene.lang ?? file.lang)
         let (live, initial) = try liveOptions(file)
         var options = live
         let display = display ?? file.display ?? 0
@@ -186,6 +187,15 @@ struct WindowCommand: ParsableCommand {
             return try entry.settings(url: url, topics: topic.isEmpty ? entry.topics : topic)
         } catch { throw UserError(error) }
     }
+}
+
+/// Makes the screen speak `lang` (--lang, else the config's `lang`), else the environment's language
+/// (gettext's rules); a language with no catalogue is one warning line and English.
+func speak(_ lang: String?) throws(UserError) {
+    if let lang, Translations.checked(lang) == nil {
+        throw UserError("--lang must be a language as gettext names it, such as zh_CN, de or en, not '\(lang.prefix(40))'")
+    }
+    Catalogue.use(Translations.catalogue(forced: lang, warn: { StandardError.say("rings: warning: " + $0) }))
 }
 
 /// The chrome's font (a family that is not installed is one warning line and the theme's font), or a one-line error.

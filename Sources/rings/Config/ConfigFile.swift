@@ -51,6 +51,7 @@ struct ConfigFile {
     var chrome: ChromeChoice?
     var label: CentreLabel?
     var font: String?
+    var lang: String?
     var feed: String?
     var source: String?
     var exec: String?
@@ -65,7 +66,7 @@ struct ConfigFile {
     var mqtt: MQTTEntry?
 
     static let keys = ["theme", "preset", "counterclockwise", "size", "progress", "duration", "curve", "fullscreen", "kiosk", "intro", "display", "shift-every",
-                       "chrome", "label", "font", "feed", "source", "exec", "every", "stale-after", "reduced-motion", "state-file", "rotate", "stats", "present", "ring", "mqtt"]
+                       "chrome", "label", "font", "lang", "feed", "source", "exec", "every", "stale-after", "reduced-motion", "state-file", "rotate", "stats", "present", "ring", "mqtt"]
     static let ringKeys = ["name", "start", "end", "goal", "unit", "label", "decimals", "progress", "thresholds", "alert"]
 
     /// The largest config file read: a commented config with 8 rings is a few KB.

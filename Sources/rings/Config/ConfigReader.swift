@@ -49,6 +49,12 @@ struct ConfigReader {
                     return nil
                 }
             case "font": c.font = string(value, key)
+            case "lang":
+                c.lang = string(value, key).flatMap { text in
+                    if let language = Translations.checked(text) { return language }
+                    report(key, "must be a language as gettext names it, such as \"zh_CN\", \"de\" or \"en\", not \"\(text.prefix(40))\"")
+                    return nil
+                }
             case "feed": c.feed = string(value, key).map { $0 == "-" ? $0 : besideConfig($0) }
             case "source":
                 if let text = joined(value, \.string) {

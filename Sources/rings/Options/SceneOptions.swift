@@ -30,6 +30,10 @@ struct SceneOptions: ParsableArguments {
                                valueName: "auto|average|ring N|none"))
     var label: String?
 
+    @Option(help: ArgumentHelp("The language of the words on screen (help, buttons, legend notes), as gettext names it: en, de, zh_CN. Default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG.",
+                               valueName: "language"))
+    var lang: String?
+
     /// The config file to read: --config's (none for `none`), else, when `lookup` is on (the
     /// window), the one found where Linux apps keep theirs (`ConfigLocation`).
     func configPath(lookup: Bool = false) -> String? {

@@ -134,7 +134,7 @@ public final class Compositor {
     }
 
     static func baseEnvironment(_ runtime: String) -> [String: String] {
-        var env = ProcessInfo.processInfo.environment
+        var env = inEnglish(ProcessInfo.processInfo.environment)
         for key in ["DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"] { env.removeValue(forKey: key) }
         env["XDG_RUNTIME_DIR"] = runtime
         env["WLR_BACKENDS"] = "headless"

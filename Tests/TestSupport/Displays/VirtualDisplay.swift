@@ -64,7 +64,7 @@ public final class VirtualDisplay {
         env["XDG_CONFIG_HOME"] = configHome
         env.removeValue(forKey: "SDL_VIDEODRIVER")
         env.removeValue(forKey: "WAYLAND_DISPLAY")
-        return env
+        return inEnglish(env)
     }
 
     /// Starts `rings` with `arguments` on this display, waits until its window shows and then

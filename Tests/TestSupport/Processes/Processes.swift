@@ -91,3 +91,13 @@ public func terminate(_ process: Process, reading pipes: Pipe...) -> [String] {
     process.waitUntilExit()
     return texts
 }
+
+/// `environment` with the screen's words in English, as the in-process scenes a window is compared
+/// with are (gettext's language variables out; the locale LC_ALL named kept in LANG, for fontconfig).
+public func inEnglish(_ environment: [String: String]) -> [String: String] {
+    var env = environment
+    if let all = env.removeValue(forKey: "LC_ALL") { env["LANG"] = all }
+    env.removeValue(forKey: "LANGUAGE")
+    env["LC_MESSAGES"] = "C.UTF-8"
+    return env
+}

@@ -108,7 +108,7 @@ public struct Chrome: Sendable {
     /// What a label or legend line says for a ring that has had no value yet.
     public static let noValue = "–"
 
-    /// Every on-screen button, in order, with what it does.
+    /// Every on-screen button by its name in a theme, in order, with what it does (Random's title is in the screen's language).
     public static let allButtons = ["0%", "50%", "100%", "Random"]
     static let intents: [String: Intent] = ["0%": .setSelected(0), "50%": .setSelected(0.5), "100%": .setSelected(1), "Random": .randomise]
 
@@ -117,7 +117,7 @@ public struct Chrome: Sendable {
     public static func buttons(width: Int, height: Int, titles named: [String] = allButtons, glyphs: GlyphSource? = nil) -> [ChromeButton] {
         let s = Double(min(width, height))
         let h = max(18, Int(0.055 * s)), gap = max(4, Int(0.02 * s))
-        let titles = named.compactMap { title in intents[title].map { (title, $0) } }
+        let titles = named.compactMap { name in intents[name].map { (name == "Random" ? Words.random.text : name, $0) } }
         let widest = titles.map { glyphs?.width(of: $0.0, pixelHeight: buttonTextHeight(h)) ?? 0 }.max() ?? 0
         let w = max(44, Int(0.15 * s), widest + h)
         let total = titles.count * w + (titles.count - 1) * gap

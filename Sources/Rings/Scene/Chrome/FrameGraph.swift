@@ -23,7 +23,7 @@ public struct FrameGraph: Sendable {
     }
 
     /// The words under the plot.
-    var words: String { times.isEmpty ? "idle: no frame drawn since F3" : caption }
+    var words: String { times.isEmpty ? Words.idle.text : caption }
 
     /// The panel at the top right of a `width` x `height` canvas.
     public func frame(width: Int, height: Int, glyphs: GlyphSource) -> IntRect {

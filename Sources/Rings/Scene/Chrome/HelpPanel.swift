@@ -20,22 +20,26 @@ public struct HelpPanel: Sendable {
         public var stacked: Bool
     }
 
-    /// The live window's keys and mouse.
-    public static let live = HelpPanel(title: "rings: keys and mouse", entries: [
-        ("Tab / Shift+Tab", "select the next / previous ring"), ("0 - 9, =", "set it (or every ring) to 0 - 90 %, 100 %"),
-        ("Left / Right", "nudge by 1 % (Shift: 10 %)"), ("Space", "replay every ring from 0"), ("R", "random values"),
-        ("Click a ring", "select it (a click never changes a value)"), ("Drag a ring", "set it by angle"),
-        ("Wheel", "nudge the ring under the pointer"), ("Buttons", "set the selection, or every ring"),
-        ("F / F11", "fullscreen on and off"), ("F3", "frame times"), ("?", "this help"),
-        ("Esc", "close this help, leave fullscreen, quit"), ("q", "quit"),
-    ])
+    /// The live window's keys and mouse, in the language of `Catalogue.current`.
+    public static var live: HelpPanel {
+        HelpPanel(title: Words.helpTitle.text, entries: [
+            ("Tab / Shift+Tab", Words.selectNextRing.text), ("0 - 9, =", Words.setEveryRing.text),
+            (Words.leftRight.text, Words.nudge.text), (Words.space.text, Words.replay.text), ("R", Words.randomValues.text),
+            (Words.clickRing.text, Words.clickSelects.text), (Words.dragRing.text, Words.dragSets.text),
+            (Words.wheel.text, Words.wheelNudges.text), (Words.buttons.text, Words.buttonsSet.text),
+            ("F / F11", Words.fullscreen.text), ("F3", Words.frameTimes.text), ("?", Words.thisHelp.text),
+            ("Esc", Words.escape.text), ("q", Words.quit.text),
+        ])
+    }
 
     /// The download demo's keys and mouse: it has no buttons and nothing to drag.
-    public static let download = HelpPanel(title: "rings demo download", entries: [
-        ("Space / Click", "play the download again"), ("0 - 9, =", "set it to 0 - 90 %, 100 %"),
-        ("Left / Right", "nudge by 1 % (Shift: 10 %)"), ("F / F11", "fullscreen on and off"), ("F3", "frame times"),
-        ("?", "this help"), ("Esc", "close this help, leave fullscreen, quit"), ("q", "quit"),
-    ])
+    public static var download: HelpPanel {
+        HelpPanel(title: Words.downloadHelpTitle.text, entries: [
+            (Words.spaceOrClick.text, Words.playAgain.text), ("0 - 9, =", Words.setIt.text),
+            (Words.leftRight.text, Words.nudge.text), ("F / F11", Words.fullscreen.text), ("F3", Words.frameTimes.text),
+            ("?", Words.thisHelp.text), ("Esc", Words.escape.text), ("q", Words.quit.text),
+        ])
+    }
 
     public static let panel = RGB8(24, 26, 32), accent = RGB8(255, 209, 102), text = RGB8(235, 237, 242), dim = RGB8(160, 166, 178)
     /// The smallest text the help is set in where the canvas has room for it.

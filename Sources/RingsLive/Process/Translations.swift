@@ -1,0 +1,97 @@
+import CGettext
+import Foundation
+import Rings
+
+/// The screen's words from gettext's catalogues (`rings.mo`, made from Assets/po by `make`), in the
+/// language the environment asks for as gettext reads it (LANGUAGE, else LC_ALL, LC_MESSAGES, LANG)
+/// or the one `--lang` or the config's `lang` forces. glibc looks the words up; a language whose
+/// locale is not generated (a kiosk often has only C.UTF-8) is still found.
+public enum Translations {
+    static let domain = "rings"
+    private static let lock = NSLock()
+
+    /// The catalogue to speak: `forced`'s ("en" for English), else the environment's first language
+    /// with a catalogue, else English. A forced language without one is said to `warn`.
+    public static func catalogue(forced: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
+                                 folder: String? = Translations.folder(), warn: (String) -> Void = { _ in }) -> Catalogue {
+        let shipped = folder.map(languages(in:)) ?? []
+        let asked = forced.map { [$0] } ?? languagesAsked(environment)
+        for language in asked {
+            if english(language) { return .english }
+            // "de_AT" reads "de"; a bare "zh" reads the first "zh_..." there is.
+            let base = String(language.prefix { $0 != "_" })
+            let found = [language, base].first(where: shipped.contains) ?? (base == language ? shipped.sorted().first { $0.hasPrefix(base + "_") } : nil)
+            if let found, let folder {
+                return Catalogue(language: found, translations: lookUp(found, in: folder))
+            }
+        }
+        if let forced { warn("no messages in '\(forced)' (there are: \((["en"] + shipped.sorted()).joined(separator: ", "))); using English") }
+        return .english
+    }
+
+    /// The languages asked for, as gettext reads them: LANGUAGE's list (unless the locale is C),
+    /// after LC_ALL, LC_MESSAGES or LANG, the first set; each without its encoding ("zh_CN").
+    public static func languagesAsked(_ environment: [String: String]) -> [String] {
+        let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? "C"
+        let cLocale = locale == "C" || locale.hasPrefix("C.") || locale == "POSIX"
+        let list = cLocale ? [] : (environment["LANGUAGE"] ?? "").split(separator: ":").map(String.init)
+        return (list + [locale]).map { String($0.prefix { $0 != "." && $0 != "@" }) }.filter { !$0.isEmpty }
+    }
+
+    /// A language as `--lang` and the config's `lang` take it: gettext's name ("zh_CN", "de", "en"), or nil.
+    public static func checked(_ text: String) -> String? {
+        let parts = text.split(separator: "_", omittingEmptySubsequences: false)
+        let letters = { (part: Substring, count: ClosedRange<Int>) in count.contains(part.count) && part.allSatisfy { $0.isASCII && $0.isLetter } }
+        guard letters(parts[0], 2...3), parts.count == 1 || parts.count == 2 && letters(parts[1], 2...2) else { return nil }
+        return text
+    }
+
+    /// C, POSIX and English need no catalogue.
+    static func english(_ language: String) -> Bool {
+        language == "C" || language.hasPrefix("C.") || language == "POSIX" || language == "en" || language.hasPrefix("en_")
+    }
+
+    /// The languages with a catalogue in `folder`.
+    static func languages(in folder: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { FileManager.default.isReadableFile(atPath: "\(folder)/\($0)/LC_MESSAGES/\(domain).mo") }
+    }
+
+    /// Where the catalogues are: `share/locale` beside the binary's folder (`/usr/bin/rings` reads
+    /// `/usr/share/locale`), else the build tree's (`.build/share/locale`, where `make` puts them).
+    public static func folder(executable: String = Translations.executable()) -> String? {
+        let bin = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        return [bin.appendingPathComponent("../share/locale"), bin.appendingPathComponent("../../share/locale")]
+            .map { $0.standardizedFileURL.path }
+            .first { !languages(in: $0).isEmpty }
+    }
+
+    /// The running binary's path, links followed.
+    public static func executable() -> String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+
+    /// Every one of `Words` as gettext translates it into `language` from `folder`. gettext reads
+    /// the language from LANGUAGE, and only where the messages' locale is not C: both are set for
+    /// the look-up (C.UTF-8 where the user's locale is not generated) and put back after it.
+    static func lookUp(_ language: String, in folder: String) -> [Words: String] {
+        lock.lock(); defer { lock.unlock() }
+        let savedLanguage = getenv("LANGUAGE").map { String(cString: $0) }
+        let savedLocale = setlocale(LC_MESSAGES, nil).map { String(cString: $0) } ?? "C"
+        defer {
+            if let savedLanguage { setenv("LANGUAGE", savedLanguage, 1) } else { unsetenv("LANGUAGE") }
+            setlocale(LC_MESSAGES, savedLocale)
+        }
+        let locale = setlocale(LC_MESSAGES, "").map { String(cString: $0) } ?? "C"
+        if locale == "C" || locale == "POSIX" { setlocale(LC_MESSAGES, "C.UTF-8") }
+        setenv("LANGUAGE", language, 1)
+        bindtextdomain(domain, folder)
+        bind_textdomain_codeset(domain, "UTF-8")
+        var found: [Words: String] = [:]
+        for word in Words.allCases {
+            guard let text = dgettext(domain, word.rawValue).map({ String(cString: $0) }), text != word.rawValue else { continue }
+            found[word] = text
+        }
+        return found
+    }
+}

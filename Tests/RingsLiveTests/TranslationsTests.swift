@@ -1,0 +1,28 @@
+import Rings
+import RingsLive
+import Testing
+
+/// Which language the screen speaks, by gettext's rules, read from a given environment (the
+/// process's own is never changed here: the look-up itself is tested through the binary).
+@Suite struct TranslationsTests {
+    @Test func theLanguageIsReadAsGettextReadsIt() {
+        #expect(Translations.languagesAsked(["LANG": "zh_CN.UTF-8"]) == ["zh_CN"])
+        #expect(Translations.languagesAsked(["LANG": "de_DE.UTF-8", "LC_MESSAGES": "zh_CN.UTF-8"]) == ["zh_CN"], "LC_MESSAGES before LANG")
+        #expect(Translations.languagesAsked(["LC_ALL": "de_AT.UTF-8@euro", "LC_MESSAGES": "zh_CN.UTF-8"]) == ["de_AT"], "LC_ALL first")
+        #expect(Translations.languagesAsked(["LANG": "en_GB.UTF-8", "LANGUAGE": "de:zh_CN"]) == ["de", "zh_CN", "en_GB"], "LANGUAGE's list first")
+        #expect(Translations.languagesAsked(["LANG": "C.UTF-8", "LANGUAGE": "de"]) == ["C"], "LANGUAGE means nothing in the C locale")
+        #expect(Translations.languagesAsked([:]) == ["C"])
+        #expect(Translations.languagesAsked(["LANG": ""]) == ["C"])
+    }
+
+    @Test func aForcedLanguageIsCheckedAndOneThatIsNotShippedIsAWarning() {
+        #expect(Translations.checked("zh_CN") == "zh_CN" && Translations.checked("de") == "de" && Translations.checked("en") == "en")
+        for bad in ["", "x", "zh_", "zh_CN.UTF-8", "../../etc", "de DE", String(repeating: "a", count: 300)] {
+            #expect(Translations.checked(bad) == nil, "\(bad)")
+        }
+        var said: [String] = []
+        let catalogue = Translations.catalogue(forced: "fr", folder: nil, warn: { said.append($0) })
+        #expect(catalogue == .english && said.count == 1 && said[0].contains("'fr'"), "\(said)")
+        #expect(Translations.catalogue(forced: nil, environment: ["LANG": "fr_FR.UTF-8"], folder: nil) == .english, "no catalogue: English, silently")
+    }
+}
