@@ -19,6 +19,7 @@ public final class FontGlyphs: GlyphSource, @unchecked Sendable {
     private var descriptions: [Int: OpaquePointer] = [:]
     private var cache: [String: CoverageMask] = [:]
     private var widths: [String: Int] = [:]
+    private var metrics: [Int: (ascent: Int, digit: Int)] = [:]
     private static let cacheLimit = 512
 
     /// The font `name` in bold, or by default Inter Bold if installed, else DejaVu Sans Bold.
@@ -115,7 +116,9 @@ public final class FontGlyphs: GlyphSource, @unchecked Sendable {
             bitmap.pixel_mode = UInt8(FT_PIXEL_MODE_GRAY.rawValue)
             pango_ft2_render_layout(&bitmap, layout, -logical.x, -logical.y)
         }
-        let mask = CoverageMask(x: 0, y: 0, width: width, height: height, alpha: alpha)
+        // Placed by its baseline: a line whose tallest font is not the first keeps the first's baseline.
+        let baseline = Int(pango_layout_get_baseline(layout)) / Int(PANGO_SCALE) - Int(logical.y)
+        let mask = CoverageMask(x: 0, y: -baseline, width: width, height: height, alpha: alpha)
         if cache.count >= FontGlyphs.cacheLimit { cache.removeAll() }
         cache[key] = mask
         return mask
@@ -133,6 +136,24 @@ public final class FontGlyphs: GlyphSource, @unchecked Sendable {
         if widths.count >= FontGlyphs.cacheLimit * 8 { widths.removeAll() }
         widths[key] = Int(logical.width)
         return Int(logical.width)
+    }
+
+    /// The first family's ascent: where a line's baseline lies below its top.
+    public func ascent(pixelHeight: Int) -> Int { digitMetrics(pixelHeight).ascent }
+
+    /// How tall a digit of the first family stands, from the baseline to its ink's top.
+    public func digitHeight(pixelHeight: Int) -> Int { digitMetrics(pixelHeight).digit }
+
+    private func digitMetrics(_ pixelHeight: Int) -> (ascent: Int, digit: Int) {
+        if let known = metrics[pixelHeight] { return known }
+        guard pixelHeight > 0, let layout = layout("0", pixelHeight) else { return (0, 0) }
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_get_pixel_extents(layout, &ink, &logical)
+        let baseline = Int(pango_layout_get_baseline(layout)) / Int(PANGO_SCALE)
+        let found = (ascent: baseline - Int(logical.y), digit: baseline - Int(ink.y))
+        metrics[pixelHeight] = found
+        return found
     }
 
     /// How many characters of `text` no installed font has (each drawn as one box).

@@ -42,6 +42,27 @@ import TestSupport
         _ = try app.quit()
     }
 
+    /// LC_MESSAGES=zh_CN.UTF-8 (a locale this machine has not generated) shows the help in Chinese:
+    /// the panel is another picture than the English one, and a PNG of it is kept for a person to
+    /// look at (docs/pictures/help-zh_CN.png was taken so).
+    @Test(.enabled(if: ready, why))
+    func theHelpSpeaksTheUsersLanguage() throws {
+        var panels: [Pixmap] = []
+        for language in ["C.UTF-8", "zh_CN.UTF-8"] {
+            let app = try RunningWindow(["--theme", "flat", "--size", "720x480", "--progress", "0.2,0.3,0.4", "--duration", "0.1"],
+                                        environment: ["LC_MESSAGES": language])
+            usleep(300_000)
+            let plain = try app.capture()
+            try app.keys("question")
+            #expect(try eventually { differingPixels(try app.capture(), plain) > 1000 }, "\(language): the help shows")
+            usleep(300_000)
+            panels.append(try app.capture())
+            _ = try app.quit()
+        }
+        try? PNGFile.write(panels[1], to: NSTemporaryDirectory() + "rings-help-zh_CN.png")
+        #expect(differingPixels(panels[0], panels[1]) > 2000, "the Chinese help is not the English one")
+    }
+
     /// Esc steps back one thing at a time: the help, then fullscreen, then the window.
     @Test(.enabled(if: ready, why))
     func escapeClosesTheHelpThenLeavesFullscreenThenQuits() throws {

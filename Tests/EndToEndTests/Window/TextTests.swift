@@ -57,4 +57,25 @@ import TestSupport
         var renderer = SceneRenderer()
         try? PNGFile.write(renderer.render(scene), to: NSTemporaryDirectory() + "rings-scripts.png")
     }
+
+    /// A button's title is centred in its pill by the font's real metrics, whatever the font: with
+    /// Noto Sans CJK SC (whose ascent and descent are far larger than DejaVu's) the titles sat on
+    /// the pills' bottom edges. The ink of each title is centred within 2 px.
+    @Test(arguments: [nil, "Noto Sans CJK SC"])
+    func buttonTitlesAreCentredInTheirPills(_ font: String?) throws {
+        let glyphs = try FontGlyphs(name: font, for: .standard)
+        var scene = RingScene(theme: .standard, width: 800, height: 600, values: [0.5, 0.6, 0.7])
+        scene.chrome = Chrome.standard(theme: .standard, values: scene.values, selection: nil, glyphs: glyphs)
+        let buttons = try #require(scene.chromeLayout?.buttons)
+        #expect(buttons.count == 4)
+        var renderer = SceneRenderer()
+        let image = renderer.render(scene)
+        for button in buttons {
+            let f = button.frame
+            let inked = (f.minY..<f.maxY).filter { y in (f.minX + f.height / 2..<f.maxX - f.height / 2).contains { image[$0, y].g > 160 } }
+            let top = try #require(inked.first), bottom = try #require(inked.last)
+            let middle = Double(top + bottom + 1) / 2, centre = Double(f.minY) + Double(f.height) / 2
+            #expect(abs(middle - centre) <= 2, "\(font ?? "the default font"), \(button.title): ink \(top)...\(bottom) in \(f.minY)..<\(f.maxY)")
+        }
+    }
 }

@@ -8,10 +8,11 @@ public final class RunningWindow {
     public let process: Process
     public let window: String
     public let output = Pipe(), errors = Pipe()
-    public init(_ arguments: [String]) throws {
+    /// `environment` is added to the display's (`LC_MESSAGES` to speak another language, say).
+    public init(_ arguments: [String], environment: [String: String] = [:]) throws {
         display = try VirtualDisplay()
         let output = self.output, errors = self.errors
-        (process, window) = try display.launchRings(arguments) { process in
+        (process, window) = try display.launchRings(arguments, environment: environment) { process in
             process.standardOutput = output
             process.standardError = errors
         }

@@ -70,12 +70,12 @@ public final class VirtualDisplay {
     /// Starts `rings` with `arguments` on this display, waits until its window shows and then
     /// `settle` seconds more; returns the process and the window's id. `configure` sets the
     /// process's pipes before it starts.
-    public func launchRings(_ arguments: [String], settle: Double = 0.4,
+    public func launchRings(_ arguments: [String], settle: Double = 0.4, environment added: [String: String] = [:],
                             configure: (Process) -> Void = { $0.standardError = FileHandle.nullDevice }) throws -> (process: Process, window: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ringsBinary)
         process.arguments = arguments
-        process.environment = environment
+        process.environment = environment.merging(added) { $1 }
         configure(process)
         try process.run()
         let found = try xdotool(["search", "--sync", "--onlyvisible", "--name", "^rings"])

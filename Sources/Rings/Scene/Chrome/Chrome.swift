@@ -4,14 +4,22 @@ import Shaders
 
 /// Draws text: the live window's glyphs (Pango through `FontGlyphs`), or nothing where there is no font.
 public protocol GlyphSource: AnyObject, Sendable {
-    /// The coverage of `text` set `pixelHeight` pixels tall, placed at (0, 0), or nil for empty text.
+    /// The coverage of `text` set `pixelHeight` pixels tall, or nil for empty text; its `y` is where
+    /// its top lies against the baseline (above it, for a font with an ascent).
     func mask(for text: String, pixelHeight: Int) -> CoverageMask?
     /// How wide `text` is set `pixelHeight` pixels tall (0 for empty text); layouts measure with it.
     func width(of text: String, pixelHeight: Int) -> Int
+    /// How far below a line's top its baseline lies (the first font's ascent): every line set at a
+    /// top shares one baseline, whatever fonts its characters come from.
+    func ascent(pixelHeight: Int) -> Int
+    /// How tall a digit stands on the baseline: a line is centred in a box by it.
+    func digitHeight(pixelHeight: Int) -> Int
 }
 
 extension GlyphSource {
     public func width(of text: String, pixelHeight: Int) -> Int { mask(for: text, pixelHeight: pixelHeight)?.width ?? 0 }
+    public func ascent(pixelHeight: Int) -> Int { 0 }
+    public func digitHeight(pixelHeight: Int) -> Int { pixelHeight * 7 / 10 }
 }
 
 /// One of the on-screen buttons under the rings.
@@ -160,7 +168,8 @@ public struct Chrome: Sendable {
             out.append(DrawCommand(shape: RoundedRect(x: Double(f.x), y: Double(f.y), width: Double(f.width), height: Double(f.height),
                                                       cornerRadius: Double(f.height) / 2),
                                    shader: SolidShader(buttonFill * min(strength, 255 / max(buttonFill.a, 1)))))
-            text(button.title, height: Chrome.buttonTextHeight(f.height), centerX: f.x + f.width / 2, top: f.y + f.height * 22 / 100, color: inked)
+            let px = Chrome.buttonTextHeight(f.height)
+            text(button.title, height: px, centerX: f.x + f.width / 2, top: glyphs.top(centring: px, on: f.y + f.height / 2), color: inked)
         }
         if let graph = frameGraph, let frame = places.graph { out += graph.commands(in: frame, shorter: min(width, height), glyphs: glyphs) }
         if let help = places.help { out += panel.commands(help, glyphs: glyphs) }

@@ -94,6 +94,8 @@ extension Chrome {
     static let roomyRingShare = 0.75
     /// While the help shows, its text is the largest that leaves the rings this share of the shorter side.
     static let ringShareBesideHelp = 0.45
+    /// Beside rings smaller than this share, the help is centred over them instead.
+    static let smallestRingShareBesideHelp = 0.2
 
     /// The chrome's places on a `width` x `height` canvas.
     public func layout(width: Int, height: Int) -> ChromeLayout {
@@ -154,7 +156,8 @@ extension Chrome {
     /// The help beside the rings: the largest text (at most 0.03 of the shorter side, at least
     /// `HelpPanel.readableSize` where the canvas allows), side by side or stacked, in the place that
     /// leaves the rings `ringShareBesideHelp` of the shorter side; failing that, the smallest text
-    /// where the rings stay largest. Centred over the canvas only when it fits nowhere beside them.
+    /// where the rings stay largest. Centred over the canvas when it fits nowhere beside rings at
+    /// least `smallestRingShareBesideHelp` of the shorter side.
     func placeHelp(room: Room, avoiding others: [IntRect], floor: Int) -> HelpPanel.Placement {
         let s = Double(room.shorter)
         let smallest = max(6, min(HelpPanel.readableSize, Int(0.035 * s))), largest = max(smallest, Int(0.03 * s))
@@ -170,7 +173,11 @@ extension Chrome {
                 if found.side > fallback?.side ?? -1 { fallback = (placement, found.side) }
             }
         }
-        return fallback?.placement ?? panel.centred(width: room.width, height: room.height, glyphs: glyphs)
+        // Beside rings too small to read, the panel would look as though it hid them by mistake: it is centred over them instead.
+        guard let fallback, Double(fallback.side) >= Chrome.smallestRingShareBesideHelp * s else {
+            return panel.centred(width: room.width, height: room.height, glyphs: glyphs)
+        }
+        return fallback.placement
     }
 
     public func legendTextHeight(_ line: Int) -> Int { Int(Double(line) * 0.8) }
