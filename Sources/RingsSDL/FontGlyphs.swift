@@ -20,6 +20,7 @@ public final class FontGlyphs: GlyphSource, @unchecked Sendable {
     private var cache: [String: CoverageMask] = [:]
     private var widths: [String: Int] = [:]
     private var metrics: [Int: (ascent: Int, digit: Int)] = [:]
+    private var cuts: [String: String] = [:]
     private static let cacheLimit = 512
 
     /// The font `name` in bold, or by default Inter Bold if installed, else DejaVu Sans Bold.
@@ -136,6 +137,32 @@ public final class FontGlyphs: GlyphSource, @unchecked Sendable {
         if widths.count >= FontGlyphs.cacheLimit * 8 { widths.removeAll() }
         widths[key] = Int(logical.width)
         return Int(logical.width)
+    }
+
+    /// `text` whole where it fits `width`, else as Pango ellipsizes it at its end to fit: the text
+    /// it keeps, in logical order, then "…" (the run Pango marks as the ellipsis says where).
+    public func fitted(_ text: String, width: Int, pixelHeight: Int) -> String {
+        guard self.width(of: text, pixelHeight: pixelHeight) > width else { return text }
+        let key = "\(pixelHeight)\u{1}\(width)\u{1}\(text)"
+        if let hit = cuts[key] { return hit }
+        guard let layout = layout(text, pixelHeight) else { return text }
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        pango_layout_set_width(layout, Int32(clamping: max(0, width) * Int(PANGO_SCALE)))
+        pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+        var cut = "…"
+        var node = pango_layout_get_line_readonly(layout, 0)?.pointee.runs
+        while let run = node {
+            let item = run.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self).pointee.item.pointee
+            if Int32(item.analysis.flags) & PANGO_ANALYSIS_FLAG_IS_ELLIPSIS != 0 {
+                let bytes = Array(text.utf8), start = Int(item.offset), end = min(bytes.count, start + Int(item.length))
+                cut = String(decoding: bytes[..<start], as: UTF8.self) + "…" + String(decoding: bytes[end...], as: UTF8.self)
+                break
+            }
+            node = run.pointee.next
+        }
+        if cuts.count >= FontGlyphs.cacheLimit * 8 { cuts.removeAll() }
+        cuts[key] = cut
+        return cut
     }
 
     /// The first family's ascent: where a line's baseline lies below its top.

@@ -103,16 +103,6 @@ public final class TasksBoard: Board {
         }
     }
 
-    /// `name` as it fits `width` pixels at `height`: shortened to end in "..." when it is too long.
-    func fitted(_ name: String, width: Double, height: Int) -> String {
-        guard let glyphs else { return name }
-        var text = name
-        while text.count > 1, Double(glyphs.mask(for: text == name ? name : text + "...", pixelHeight: height)?.width ?? 0) > width {
-            text.removeLast()
-        }
-        return text == name ? name : text + "..."
-    }
-
     public func displayList(width: Int, height: Int) -> DisplayList {
         let fit = BoardFit(reference: referenceSize, width: width, height: height)
         let values = presented
@@ -125,18 +115,21 @@ public final class TasksBoard: Board {
             commands += RingPainter(theme: preset.theme).commands(for: Ring(value: value, style: style, geometry: geometry))
             text(style.label.text(for: value), x: x, top: y - label / 2, height: label)
         }
-        func text(_ words: String, x: Double, top: Double, height: Double, color: RGB8 = big.theme.ink) {
-            let at = fit.point(x, top)
-            if let command = glyphs?.command(words, height: Int((height * fit.scale).rounded()), centerX: Int(at.x.rounded()),
-                                             top: Int(at.y.rounded()), color: color.opaque) { commands.append(command) }
+        /// `words` centred on a reference point, cut with "…" to `width` reference points when given.
+        func text(_ words: String, x: Double, top: Double, height: Double, color: RGB8 = big.theme.ink, width: Double? = nil) {
+            guard let glyphs else { return }
+            let at = fit.point(x, top), px = Int((height * fit.scale).rounded())
+            let shown = width.map { glyphs.fitted(words, width: Int($0 * fit.scale), pixelHeight: px) } ?? words
+            if let command = glyphs.command(shown, height: px, centerX: Int(at.x.rounded()), top: Int(at.y.rounded()), color: color.opaque) {
+                commands.append(command)
+            }
         }
         text(Words.dailyTasks.text, x: 220, top: 18, height: 34)
         ring(big, value: values[targets.count], x: 220, y: 212, label: 34)
         for i in targets.indices {
             let c = TasksBoard.cell(i)
             ring(small, value: values[i], x: c.x + 100, y: c.y + 71, label: 24)
-            text(fitted(i < names.count ? names[i] : Words.task.with("\(i + 1)"), width: 180 * fit.scale, height: Int((17 * fit.scale).rounded())),
-                 x: c.x + 100, top: c.y + 150, height: 17, color: RGB8(110, 110, 115))
+            text(i < names.count ? names[i] : Words.task.with("\(i + 1)"), x: c.x + 100, top: c.y + 150, height: 17, color: RGB8(110, 110, 115), width: 180)
         }
         commands += sliders(width: width, height: height).flatMap(\.commands)
         let bg = big.theme.background

@@ -6,14 +6,16 @@ import RingsRaster
 /// problem (`no such file: /run/rings.fifo`) while it is not. Set on the sources' threads, read by
 /// the screen on its own.
 final class SourceHealth: Sendable {
-    /// The legend's widest problem text; longer ones end in "...".
-    static var widest: String { Words.noSuchFile.text + ": /run/rings/feed..." }
+    /// The legend's room for a problem: a longer text is cut there with "…" as it is drawn.
+    static var widest: String { Words.noSuchFile.text + ": /run/rings/feed/values" }
+    /// Texts are kept to this many characters (a path can be 4096 bytes long).
+    static let longest = 200
     private let lines = Mutex<[SourceLine]>([])
 
     /// Says how `name` stands (in the order sources first speak); nil text takes its line away.
     /// `widest` is the longest text it may say.
     func set(_ name: String, _ text: String?, problem: Bool = true, widest: String = SourceHealth.widest) {
-        let shown = text.map { $0.count > SourceHealth.widest.count ? String($0.prefix(SourceHealth.widest.count - 3)) + "..." : $0 }
+        let shown = text.map { String($0.prefix(SourceHealth.longest)) }
         lines.withLock { lines in
             let index = lines.firstIndex { $0.name == name }
             switch (shown, index) {

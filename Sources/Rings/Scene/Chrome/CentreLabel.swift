@@ -73,23 +73,25 @@ extension Chrome {
         return nil
     }
 
-    /// `text` as it fits in `width` at `height`: whole, or cut with "…" keeping at least 3 letters; nil when even that does not fit.
+    /// `text` as it fits in `width` at `height`: whole, or cut with "…" by the text stack keeping
+    /// at least 3 letters; nil when even that does not fit.
     func cut(_ text: String, toWidth width: Int, height: Int) -> String? {
-        if glyphs.width(of: text, pixelHeight: height) <= width { return text }
-        let letters = Array(text)
-        var (low, high) = (0, letters.count)
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if glyphs.width(of: String(letters[..<mid]) + "…", pixelHeight: height) <= width { low = mid } else { high = mid - 1 }
-        }
-        return low >= min(3, letters.count) ? String(letters[..<low]) + "…" : nil
+        let cut = glyphs.fitted(text, width: width, pixelHeight: height)
+        return cut == text || cut.count - 1 >= min(3, text.count) ? cut : nil
     }
 
     private func placed(_ height: Int, top: Int, caption: String?, captionHeight: Int, captionTop: Int, center: Point) -> LabelPlacement {
         let valueWidth = glyphs.width(of: label, pixelHeight: height) + 2 * height
         let captionWidth = caption.map { glyphs.width(of: $0, pixelHeight: captionHeight) + 2 * captionHeight } ?? 0
-        let w = max(valueWidth, captionWidth), minY = caption == nil ? top - 1 : captionTop - 1
-        let maxY = top + (glyphs.mask(for: label, pixelHeight: height)?.height ?? height) + 1
+        // The masks' own extents, placed by their baselines (a font taller than the first reaches higher).
+        func ink(_ text: String, _ size: Int, _ lineTop: Int) -> (top: Int, bottom: Int) {
+            guard let mask = glyphs.mask(for: text, pixelHeight: size) else { return (lineTop, lineTop + size) }
+            let inkTop = lineTop + glyphs.ascent(pixelHeight: size) + mask.y
+            return (inkTop, inkTop + mask.height)
+        }
+        let value = ink(label, height, top), over = caption.map { ink($0, captionHeight, captionTop) } ?? value
+        let w = max(valueWidth, captionWidth), minY = min(value.top, over.top, caption == nil ? top : captionTop) - 1
+        let maxY = max(value.bottom, top + height) + 1
         return LabelPlacement(height: height, top: top, caption: caption, captionHeight: captionHeight, captionTop: captionTop,
                               frame: IntRect(x: Int(center.x) - w / 2, y: minY, width: w, height: maxY - minY))
     }

@@ -14,6 +14,9 @@ public protocol GlyphSource: AnyObject, Sendable {
     func ascent(pixelHeight: Int) -> Int
     /// How tall a digit stands on the baseline: a line is centred in a box by it.
     func digitHeight(pixelHeight: Int) -> Int
+    /// `text` as it fits in `width` pixels set `pixelHeight` tall: whole where it fits, else cut at
+    /// its end with "…" where the text stack measures the room to end.
+    func fitted(_ text: String, width: Int, pixelHeight: Int) -> String
 }
 
 extension GlyphSource {
@@ -152,7 +155,9 @@ public struct Chrome: Sendable {
         }
         if let box = places.legend {
             let px = legendTextHeight(places.line), left = box.minX + places.margin, top = box.minY + places.margin
-            for (i, entry) in legend.enumerated() {
+            for (i, var entry) in legend.enumerated() {
+                // A value wider than the widest it may show (a source's long problem) is cut there.
+                entry.value = glyphs.fitted(entry.value, width: glyphs.width(of: entry.widest, pixelHeight: px), pixelHeight: px)
                 if places.legendStacked {
                     text(places.legendNames[i], height: px, left: left, top: top + 2 * i * places.line, color: entry.color.opaque)
                     text(entry.value, height: px, left: left + Chrome.stackedIndent(places.line), top: top + (2 * i + 1) * places.line, color: entry.color.opaque)

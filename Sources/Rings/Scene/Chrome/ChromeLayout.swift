@@ -182,20 +182,14 @@ extension Chrome {
 
     public func legendTextHeight(_ line: Int) -> Int { Int(Double(line) * 0.8) }
 
-    /// Each legend line's name, cut with "…" where the line (`stacked`: the name alone) would be
-    /// wider than `room` (the canvas's width less the margins); the widest value it can show is measured with it.
+    /// Each legend line's name, cut with "…" by the text stack where the line (`stacked`: the name
+    /// alone) would be wider than `room` (the canvas's width less the margins): the name's room is
+    /// what the widest value it can show leaves.
     func legendNames(line: Int, room: Int, stacked: Bool) -> [String] {
         let px = legendTextHeight(line)
         return legend.map { entry in
-            func fits(_ name: String) -> Bool { glyphs.width(of: stacked ? name : Chrome.legendLine(name, entry.widest), pixelHeight: px) <= room }
-            guard !fits(entry.name) else { return entry.name }
-            let characters = Array(entry.name)
-            var (low, high) = (0, characters.count)
-            while low < high {
-                let mid = (low + high + 1) / 2
-                if fits(String(characters[..<mid]) + "…") { low = mid } else { high = mid - 1 }
-            }
-            return String(characters[..<low]) + "…"
+            let rest = stacked ? 0 : glyphs.width(of: Chrome.legendLine("", entry.widest), pixelHeight: px)
+            return glyphs.fitted(entry.name, width: room - rest, pixelHeight: px)
         }
     }
 
