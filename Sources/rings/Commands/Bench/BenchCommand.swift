@@ -31,6 +31,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Run the live window's parts, frame statistics included, for --frames frames (try 300000; at most 1000000) with a feed update every fifth; print resident memory growth, last line rss_growth_kb=N (needs a display, or SDL_VIDEODRIVER=dummy).")
     var soak = false
 
+    @Flag(help: "Time the chrome of a legend of eight names in five scripts instead: laid out and set in masks by Pango, first with names never drawn before, then cached.")
+    var legend = false
+
     @Option(help: "With --soak: read the --config file again this many times over the run, as a reload does (at most one a frame).")
     var reloads = 0
 
@@ -64,6 +67,15 @@ struct BenchCommand: ParsableCommand {
             let what = ring.map { "ring \($0) moving" } ?? "every ring moving"
             report(times, title: "animation frames, \(what) (redraw of what changed + upload), presenter \(presenter)", pixels: still.width * still.height, still: still,
                    threads: sharing)
+            return
+        }
+        if legend {
+            let times: (first: [Double], cached: [Double])
+            do { times = try LegendBench.run(size: (still.width, still.height), frames: frames) } catch { throw UserError(error) }
+            var named = still
+            named.values = LegendBench.names.map { _ in 0.5 }
+            report(times.first, title: "chromes with a legend of 8 names set for the first time (layout, shaping, masks)", pixels: still.width * still.height, still: named)
+            report(times.cached, title: "chromes with the same 8 names again (cached)", pixels: still.width * still.height, still: named)
             return
         }
         let clock = MonotonicClock()
