@@ -172,6 +172,7 @@ import TestSupport
             case "present": "present = \"vsync\""
             case "every", "shift-every", "stale-after": "\(key) = \"2s\""
             case "source": "source = \"cpu\""
+            case "lang": "lang = \"de\""
             default: "\(key) = \"x\""
             }
         }.joined(separator: "\n") + "\n[mqtt]\nurl = \"mqtt://127.0.0.1:1883\"\ntopic = \"office/rings\"")

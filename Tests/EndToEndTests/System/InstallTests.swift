@@ -70,7 +70,7 @@ import Testing
         let chinese = scratch.path + "/tasks-zh.png", english = scratch.path + "/tasks-en.png"
         let arguments = ["demo", "tasks", "--size", "220x410", "--out"]
         let ran = try Installed.runAlone(binary, arguments + [chinese], environment: environment)
-        let plain = try Installed.runAlone(binary, arguments + ["--lang", "en", english], environment: environment)
+        let plain = try Installed.runAlone(binary, arguments.dropLast() + ["--lang", "en", "--out", english], environment: environment)
         #expect(ran.status == 0 && plain.status == 0, "\(ran.stderr)\(plain.stderr)")
         let built = scratch.path + "/tasks-built.png"
         #expect(try runProgram(ringsBinary, arguments + [built, "--lang", "zh_CN"]).status == 0)
