@@ -23,6 +23,8 @@ public struct RingScene: Sendable {
     public var offset: (x: Int, y: Int) = (0, 0)
     /// Where each ring's dot is when an animation places it (`TipDot`); nil or missing: at the arc's end.
     public var dots: [Point?] = []
+    /// The whole frame's brightness, 0 (black) to 1 (as drawn): a night schedule dims the screen so.
+    public var brightness = 1.0
 
     public init(theme: Theme, width: Int, height: Int, values: [Double]? = nil) {
         self.theme = theme
@@ -102,7 +104,14 @@ public struct RingScene: Sendable {
         let painter = RingPainter(theme: theme)
         let ringCommands = theme.look == .soft ? softCommands
             : rings.indices.flatMap { painter.commands(for: rings[$0], onBackground: onlyBackgroundUnder(ringAt: $0), dot: dot(ofRing: $0)) }
-        return DisplayList(background: backgroundPixel, commands: ringCommands + chromeCommands)
+        return DisplayList(background: backgroundPixel, commands: ringCommands + chromeCommands + dimCommands)
+    }
+
+    /// Black over the whole frame at 1 - `brightness`, last; none at full brightness.
+    private var dimCommands: [DrawCommand] {
+        guard brightness < 1 else { return [] }
+        return [DrawCommand(shape: RoundedRect(x: 0, y: 0, width: Double(width), height: Double(height), cornerRadius: 0),
+                            shader: SolidShader(RGB8(0, 0, 0).withOpacity(1 - max(0, brightness))))]
     }
 
     /// The theme's background, opaque.
@@ -144,7 +153,7 @@ public struct RingScene: Sendable {
             over += parts.over
         }
         guard !base.isEmpty else { return nil }
-        return (key, DisplayList(background: background, commands: base), over + chromeCommands)
+        return (key, DisplayList(background: background, commands: base), over + chromeCommands + dimCommands)
     }
 
     /// The soft theme's control for the first ring's value (the look has one band).

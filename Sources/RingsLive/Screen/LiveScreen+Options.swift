@@ -1,3 +1,4 @@
+import Foundation
 import Rings
 import RingsAnimation
 
@@ -41,6 +42,12 @@ extension LiveScreen {
         public var remembered: ValueMemory?
         /// Keeps the values with their times (a state file), called at most once a second when they change.
         public var remember: ((ValueMemory) -> Void)?
+        /// The night schedule: the frame's brightness by the time of day, or the screen off (drawn
+        /// black once, then nothing until a step turns it on).
+        public var schedule: Schedule?
+        /// The wall clock and time zone the schedule reads (a test's own).
+        public var wallClock: @Sendable () -> Date = { Date() }
+        public var timeZone = TimeZone.current
         /// The config file the options came from: SIGHUP or a change to it reloads (with `reloader`).
         public var configPath: String?
         public init(theme: Theme, values: [Double], spec: AnimationSpec, chrome: Bool = true, feed: LineFeed.Source? = nil,

@@ -41,6 +41,11 @@ public final class LiveScreen: Screen {
     private lazy var introPending = options.intro
     /// Steps taken round the burn-in square.
     var shifts = 0
+    /// The schedule's step in force, and the frame's brightness easing to it.
+    var scheduled = Schedule.State()
+    lazy var lighting = Animator(options.schedule.map { $0.state(at: options.wallClock(), in: options.timeZone).brightness } ?? 1)
+    /// The screen is off and its black frame is on screen: nothing more is drawn.
+    var dark = false
 
     public init(options: Options, glyphs: GlyphSource?, problems: ProblemLog = .standardError) {
         self.options = options
@@ -53,7 +58,10 @@ public final class LiveScreen: Screen {
 
     deinit { stop() }
 
-    public var wantsFrames: Bool { changed || moved || model.isAnimating || fading || alerting }
+    public var wantsFrames: Bool {
+        if dark { return false }
+        return changed || moved || model.isAnimating || fading || alerting || lighting.isAnimating
+    }
 
     /// A ring is past its alert and pulses.
     private var alerting: Bool {
@@ -76,6 +84,7 @@ public final class LiveScreen: Screen {
             loop.addTimer(interval: 1) { [unowned self] _ in self.keep() }
         }
         if data.staleness != nil { watchStaleness() }
+        if options.schedule != nil { followSchedule(on: loop) }
         playScript()
         if let interval = options.shiftEvery {
             loop.addTimer(interval: interval) { [unowned self] _ in
@@ -119,10 +128,14 @@ public final class LiveScreen: Screen {
             model.apply(.replay, at: time)
         }
         model.update(at: time)
-        let whole = changed || showGraph || fading || alerting
+        lighting.update(at: time)
+        let whole = changed || showGraph || fading || alerting || lighting.isAnimating
         changed = false
         moved = false
-        return .rings(scene(width: width, height: height, at: time), whole: whole)
+        var frame = scene(width: width, height: height, at: time)
+        frame.brightness = scheduled.screenOff ? 0 : lighting.presented
+        dark = scheduled.screenOff
+        return .rings(frame, whole: whole)
     }
 
     /// A kiosk's legend is this much larger than a desktop window's, to be read across a room.

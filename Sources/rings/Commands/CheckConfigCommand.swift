@@ -25,6 +25,7 @@ struct CheckConfigCommand: ParsableCommand {
         let names = live.values.indices.map { live.theme.style(ofRing: $0).name }
         let size = live.kiosk || config.fullscreen == true ? "fullscreen" : "\(scene.width)x\(scene.height)"
         // Names as the file wrote them, but never a character that would steer the terminal.
-        print(StandardError.oneLine("\(file): ok: \(live.kiosk ? "kiosk, " : "")theme \(live.theme.name), \(size), rings \(names.joined(separator: ", "))"))
+        print(StandardError.oneLine("\(file): ok: \(live.kiosk ? "kiosk, " : "")theme \(live.theme.name), \(size), rings \(names.joined(separator: ", "))"
+                                         + (config.schedule.map { "; a schedule of \($0.steps.count) step\($0.steps.count == 1 ? "" : "s")" } ?? "")))
     }
 }

@@ -64,9 +64,11 @@ struct ConfigFile {
     var present: PresentMode?
     var rings: [RingEntry] = []
     var mqtt: MQTTEntry?
+    var schedule: Schedule?
 
     static let keys = ["theme", "preset", "counterclockwise", "size", "progress", "duration", "curve", "fullscreen", "kiosk", "intro", "display", "shift-every",
-                       "chrome", "label", "font", "lang", "feed", "source", "exec", "every", "stale-after", "reduced-motion", "state-file", "rotate", "stats", "present", "ring", "mqtt"]
+                       "chrome", "label", "font", "lang", "feed", "source", "exec", "every", "stale-after", "reduced-motion", "state-file", "rotate", "stats", "present", "ring", "mqtt", "schedule"]
+    static let scheduleKeys = ["at", "days", "brightness", "screen"]
     static let ringKeys = ["name", "start", "end", "goal", "unit", "label", "decimals", "progress", "thresholds", "alert"]
 
     /// The largest config file read: a commented config with 8 rings is a few KB.

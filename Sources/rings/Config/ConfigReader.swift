@@ -75,6 +75,7 @@ struct ConfigReader {
                 }
             case "ring": c.rings = rings(value)
             case "mqtt": c.mqtt = mqtt(value)
+            case "schedule": c.schedule = schedule(value)
             default: report(key, "is not a config key (known: \(ConfigFile.keys.joined(separator: ", ")))")
             }
         }
@@ -124,6 +125,56 @@ struct ConfigReader {
         default: entry.label = .percent(decimals: decimals)
         }
         return entry
+    }
+
+    /// `[[schedule]]` tables: `at = "22:00"`, `brightness = 0.2` or `screen = "off"` (or "on";
+    /// neither is full brightness, on),
+    /// `days = ["sat", "sun"]` (every day when left out); at most `Schedule.most`.
+    mutating func schedule(_ value: ConfigValue) -> Schedule? {
+        guard let list = value.array, (1...Schedule.most).contains(list.count), list.allSatisfy({ $0.table != nil }) else {
+            report("schedule", "must be 1 to \(Schedule.most) [[schedule]] tables")
+            return nil
+        }
+        var steps: [Schedule.Step] = []
+        for (index, item) in list.enumerated() {
+            let path = "schedule[\(index + 1)]"
+            var minute: Int?, days: Set<Schedule.Weekday> = [], brightness: Double?, screen: String?, good = true
+            for (key, value) in item.table! {
+                let at = "\(path).\(key)"
+                switch key {
+                case "at":
+                    minute = string(value, at).flatMap { text in
+                        if let minute = Schedule.minute(of: text) { return minute }
+                        report(at, "must be a time of day as \"22:00\" (00:00 to 23:59), not \"\(text.prefix(40))\"")
+                        return nil
+                    }
+                    if minute == nil { good = false }
+                case "days":
+                    let names = value.array?.compactMap(\.string) ?? []
+                    let known = names.compactMap { Schedule.Weekday(rawValue: $0.lowercased()) }
+                    if names.isEmpty || known.count != names.count || known.count != value.array?.count {
+                        report(at, "must be a list of days from \(Schedule.Weekday.allCases.map(\.rawValue).joined(separator: ", ")), such as [\"sat\", \"sun\"]")
+                        good = false
+                    }
+                    days = Set(known)
+                case "brightness":
+                    brightness = number(value, at, 0...1)
+                    if brightness == nil { good = false }
+                case "screen":
+                    screen = string(value, at)
+                    if let text = screen, !["on", "off"].contains(text) { report(at, "must be \"on\" or \"off\", not \"\(text.prefix(40))\""); good = false }
+                default:
+                    report(at, "is not a schedule key (known: \(ConfigFile.scheduleKeys.joined(separator: ", ")))")
+                    good = false
+                }
+            }
+            if minute == nil && good { report(path, "needs at = \"HH:MM\""); good = false }
+            if brightness != nil && screen == "off" { report(path, "brightness and screen = \"off\" do not go together"); good = false }
+            if good, let minute {
+                steps.append(Schedule.Step(minute: minute, days: days, brightness: brightness ?? 1, screenOff: screen == "off"))
+            }
+        }
+        return steps.count == list.count ? Schedule(steps: steps) : nil
     }
 
     /// `thresholds = [{ at = 0.8, colour = "orange" }, ...]`: at most `Threshold.most`, lowest first.

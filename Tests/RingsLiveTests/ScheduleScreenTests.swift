@@ -1,0 +1,50 @@
+import Foundation
+import Rings
+import RingsLive
+import RingsAnimation
+import RingsRaster
+import Testing
+import TestSupport
+
+/// The night schedule on the live screen, on a manual clock whose wall time starts at 21:59:50 in
+/// Berlin: dim at 22:00 (eased over a second), off at 23:00 (one black frame, then nothing drawn),
+/// on at 07:00 (the whole frame again, at full brightness).
+@Suite struct ScheduleScreenTests {
+    @Test func dimOffAndOnAgain() {
+        let clock = ManualClock()
+        let start = ISO8601DateFormatter().date(from: "2026-06-10T19:59:50Z")!
+        var options = LiveScreen.Options(theme: .standard, values: [0.5, 0.6, 0.7], spec: .tween(duration: 1, curve: .linear), chrome: false)
+        options.schedule = Schedule(steps: [.init(minute: 22 * 60, brightness: 0.2), .init(minute: 23 * 60, screenOff: true), .init(minute: 7 * 60)])
+        options.wallClock = { start.addingTimeInterval(clock.now()) }
+        options.timeZone = TimeZone(identifier: "Europe/Berlin")!
+        let said = Mutex<[String]>([])
+        let screen = LiveScreen(options: options, glyphs: nil, problems: ProblemLog(now: { 0 }, write: { line in said.withLock { $0.append(line) } }))
+        let loop = FrameLoop(clock: clock)
+        screen.start(on: loop, stats: FrameStats(), wake: {})
+        defer { screen.stop() }
+        func brightness() -> Double? {
+            guard case let .rings(scene, _) = screen.frame(width: 200, height: 200, at: clock.now()) else { return nil }
+            return scene.brightness
+        }
+        func advance(to seconds: Double) { clock.advance(by: seconds - clock.now()); loop.runDue() }
+        #expect(brightness() == 1, "21:59:50: full")
+        advance(to: 10 + LiveScreen.scheduleCheck)
+        #expect(screen.wantsFrames, "22:00 read: the dimming runs")
+        advance(to: 10 + LiveScreen.scheduleCheck + 0.5)
+        let halfway = brightness() ?? 0
+        #expect(halfway > 0.2 && halfway < 1, "eased, not at once: \(halfway)")
+        advance(to: 30)
+        #expect(brightness() == 0.2 && !screen.wantsFrames, "dimmed, and still")
+        advance(to: 3600 + 10 + LiveScreen.scheduleCheck)
+        #expect(screen.wantsFrames)
+        #expect(brightness() == 0, "23:00: one black frame")
+        #expect(!screen.wantsFrames, "then nothing is drawn while the screen is off")
+        advance(to: 9 * 3600 + 10 + LiveScreen.scheduleCheck)
+        #expect(screen.wantsFrames, "07:00: on again")
+        guard case let .rings(scene, whole) = screen.frame(width: 200, height: 200, at: clock.now()) else { Issue.record("no frame"); return }
+        #expect(whole && scene.values == [0.5, 0.6, 0.7], "the whole frame, current")
+        advance(to: 9 * 3600 + 40)
+        #expect(brightness() == 1)
+        #expect(said.withLock { $0 }.contains { $0.contains("screen off") } && said.withLock { $0 }.contains { $0.contains("screen on") }, "\(said.withLock { $0 })")
+    }
+}
