@@ -3,7 +3,7 @@
 
 # What building and running need; the window's libdecor plugin draws title bars where the compositor
 # leaves them to the app (GNOME, weston).
-RUN_PACKAGES := libsdl2-dev libpango1.0-dev libpng-dev libx11-dev libfontconfig-dev libmosquitto-dev libssl-dev openssl \
+RUN_PACKAGES := libsdl2-dev libpango1.0-dev libpng-dev libx11-dev libxext-dev libfontconfig-dev libmosquitto-dev libssl-dev openssl \
                 libsystemd-dev libtomlplusplus-dev gettext fontconfig fonts-dejavu-core fonts-comfortaa libdecor-0-plugin-1-cairo \
                 fonts-noto-cjk fonts-noto-core fonts-symbola
 # What the tests add: displays and compositors to run the window in, screenshots, a broker, and the

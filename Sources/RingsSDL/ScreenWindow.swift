@@ -44,6 +44,9 @@ public final class ScreenWindow {
     /// The display link when presents drive it (the vsync presenter); it is told of each present.
     private var presentLink: PresentDisplayLink?
     private let supervisor = Supervisor()
+    /// The display's power, for a screen that asks it off.
+    private let power = DisplayPower()
+    private var saidNoPower = false
     /// Frames still to present whole after the window opens. A Wayland compositor configures a new
     /// window (and libdecor draws its title bar) after its first commit and takes that configure with
     /// the next one: a window with nothing to animate would show neither its picture nor its
@@ -99,7 +102,7 @@ public final class ScreenWindow {
             event.type = wake
             SDL_PushEvent(&event)
         })
-        defer { screen.stop() }
+        defer { screen.stop(); power.restore(window: window.window) }
         if let interval = supervisor.watchdogInterval {
             loop.addTimer(interval: interval) { [unowned self] _ in self.supervisor.ping(status: self.screen.status) }
         }
@@ -135,6 +138,7 @@ public final class ScreenWindow {
             updater.invalidate()
             return false
         }
+        if screen.displayOff != power.isOff { switchPower(off: screen.displayOff) }
         if shown {
             stats.presented(at: clock.now(), continuing: animatingBefore)
             supervisor.presented(status: screen.status)
@@ -142,6 +146,15 @@ public final class ScreenWindow {
         }
         animatingBefore = screen.wantsFrames
         return shown
+    }
+
+    /// Turns the display's power off or on after the frame that asks it (a black one, to go off);
+    /// where it cannot be switched, says so once and the screen stays on, black.
+    private func switchPower(off: Bool) {
+        if !power.set(off: off, window: window.window) && off && !saidNoPower {
+            saidNoPower = true
+            problems.note(kind: "power", "the display's power cannot be switched on \(window.driver) (X11's DPMS only); it stays on, drawn black")
+        }
     }
 
     private func handle(_ event: SDL_Event) {

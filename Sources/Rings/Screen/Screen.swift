@@ -22,10 +22,13 @@ public protocol Screen: AnyObject {
     func frame(width: Int, height: Int, at time: Double) -> ScreenFrame
     /// How the screen's sources stand, in one line for a service manager ("" when there is nothing to say).
     var status: String { get }
+    /// The display should be off (a night schedule's step): the shell switches its power where it can.
+    var displayOff: Bool { get }
 }
 
 extension Screen {
     public var status: String { "" }
+    public var displayOff: Bool { false }
 }
 
 /// A frame as a screen describes it.

@@ -47,6 +47,8 @@ public final class LiveScreen: Screen {
     /// The screen is off and its black frame is on screen: nothing more is drawn.
     var dark = false
 
+    public var displayOff: Bool { scheduled.screenOff }
+
     public init(options: Options, glyphs: GlyphSource?, problems: ProblemLog = .standardError) {
         self.options = options
         self.glyphs = options.chrome ? glyphs : nil
