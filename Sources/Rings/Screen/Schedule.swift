@@ -71,21 +71,6 @@ public struct Schedule: Equatable, Sendable {
         return State()
     }
 
-    /// The first moment after `date` at which a step begins (nil without steps): the screen's
-    /// timer for the next change.
-    public func nextChange(after date: Date, in timeZone: TimeZone) -> Date? {
-        let calendar = Schedule.calendar(timeZone)
-        let moments = steps.flatMap { step -> [Date] in
-            let days: [Weekday?] = step.days.isEmpty ? [nil] : step.days.map { $0 }
-            return days.compactMap { day in
-                var match = DateComponents(hour: step.minute / 60, minute: step.minute % 60, second: 0)
-                match.weekday = day?.number
-                return calendar.nextDate(after: date, matching: match, matchingPolicy: .nextTime)
-            }
-        }
-        return moments.min()
-    }
-
     private static func calendar(_ timeZone: TimeZone) -> Calendar {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
