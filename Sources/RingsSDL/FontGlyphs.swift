@@ -38,13 +38,12 @@ public final class FontGlyphs: GlyphSource, @unchecked Sendable {
     /// installed is said to `warn` in one line and the families are used: a config carried to
     /// another machine still shows its rings.
     public init(name: String?, families: [String], weight: Theme.FontWeight, warn: (String) -> Void = { _ in }) throws(SDLError) {
-        func installed(_ family: String) -> String? {
-            guard let match = FontGlyphs.match(family, weight: weight), match.family.lowercased().contains(family.lowercased()) else { return nil }
-            return family
+        func installed(_ family: String) -> Bool {
+            FontGlyphs.match(family, weight: weight).map { $0.family.lowercased().contains(family.lowercased()) } ?? false
         }
-        var chosen = families.filter { installed($0) != nil }
+        var chosen = families.filter(installed)
         if let name {
-            if installed(name) != nil {
+            if installed(name) {
                 chosen.insert(name, at: 0)
             } else {
                 warn("font '\(name)' is not installed (`fc-list : family` lists those that are); using \(chosen.first ?? "fontconfig's default")")
@@ -214,23 +213,6 @@ public final class FontGlyphs: GlyphSource, @unchecked Sendable {
             node = run.pointee.next
         }
         return out
-    }
-
-    /// How many characters of `text` no installed font has (each drawn as one box).
-    public func unknownGlyphs(in text: String, pixelHeight: Int) -> Int {
-        guard let layout = layout(text, pixelHeight) else { return 0 }
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        return Int(pango_layout_get_unknown_glyphs_count(layout))
-    }
-
-    /// Where the character at `utf8Offset` of `text` begins, in pixels from the line's left: its
-    /// leading edge, the right one for a right-to-left character.
-    public func characterX(in text: String, pixelHeight: Int, utf8Offset: Int) -> Int {
-        guard let layout = layout(text, pixelHeight) else { return 0 }
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        var place = PangoRectangle()
-        pango_layout_index_to_pos(layout, Int32(utf8Offset), &place)
-        return Int(place.x) / Int(PANGO_SCALE)
     }
 
     /// `text` laid out on one line in the families at an em of `pixelHeight` pixels.

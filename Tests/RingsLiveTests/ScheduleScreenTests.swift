@@ -47,4 +47,31 @@ import TestSupport
         #expect(brightness() == 1)
         #expect(said.withLock { $0 }.contains { $0.contains("screen off") } && said.withLock { $0 }.contains { $0.contains("screen on") }, "\(said.withLock { $0 })")
     }
+
+    /// A reload that takes the schedule away brings full brightness back; one that gives a schedule
+    /// to a screen without one starts reading it.
+    @Test func aReloadChangesTheSchedule() {
+        let clock = ManualClock()
+        let start = ISO8601DateFormatter().date(from: "2026-06-10T21:00:00Z")!
+        var options = LiveScreen.Options(theme: .standard, values: [0.5], spec: .tween(duration: 1, curve: .linear), chrome: false)
+        options.wallClock = { start.addingTimeInterval(clock.now()) }
+        options.timeZone = TimeZone(identifier: "Europe/Berlin")!
+        let screen = LiveScreen(options: options, glyphs: nil, problems: ProblemLog(now: { 0 }, write: { _ in }))
+        let loop = FrameLoop(clock: clock)
+        screen.start(on: loop, stats: FrameStats(), wake: {})
+        defer { screen.stop() }
+        func brightness() -> Double? {
+            guard case let .rings(scene, _) = screen.frame(width: 100, height: 100, at: clock.now()) else { return nil }
+            return scene.brightness
+        }
+        #expect(brightness() == 1)
+        var dimmed = options
+        dimmed.schedule = Schedule(steps: [.init(minute: 0, brightness: 0.3)])
+        screen.reload(dimmed, at: clock.now())
+        clock.advance(by: 2); loop.runDue()
+        #expect(brightness() == 0.3, "23:00 in Berlin: the new schedule's step")
+        screen.reload(options, at: clock.now())
+        clock.advance(by: 2); loop.runDue()
+        #expect(brightness() == 1, "no schedule: full brightness again")
+    }
 }

@@ -33,8 +33,7 @@ public enum Translations {
     /// after LC_ALL, LC_MESSAGES or LANG, the first set; each without its encoding ("zh_CN").
     public static func languagesAsked(_ environment: [String: String]) -> [String] {
         let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? "C"
-        let cLocale = locale == "C" || locale.hasPrefix("C.") || locale == "POSIX"
-        let list = cLocale ? [] : (environment["LANGUAGE"] ?? "").split(separator: ":").map(String.init)
+        let list = isC(locale) ? [] : (environment["LANGUAGE"] ?? "").split(separator: ":").map(String.init)
         return (list + [locale]).map { String($0.prefix { $0 != "." && $0 != "@" }) }.filter { !$0.isEmpty }
     }
 
@@ -47,9 +46,10 @@ public enum Translations {
     }
 
     /// C, POSIX and English need no catalogue.
-    static func english(_ language: String) -> Bool {
-        language == "C" || language.hasPrefix("C.") || language == "POSIX" || language == "en" || language.hasPrefix("en_")
-    }
+    static func english(_ language: String) -> Bool { isC(language) || language == "en" || language.hasPrefix("en_") }
+
+    /// The C locale, under any of its names (C, C.UTF-8, POSIX): gettext translates nothing in it.
+    static func isC(_ locale: String) -> Bool { locale == "C" || locale.hasPrefix("C.") || locale == "POSIX" }
 
     /// The languages with a catalogue in `folder`.
     static func languages(in folder: String) -> [String] {
@@ -82,8 +82,7 @@ public enum Translations {
             if let savedLanguage { setenv("LANGUAGE", savedLanguage, 1) } else { unsetenv("LANGUAGE") }
             setlocale(LC_MESSAGES, savedLocale)
         }
-        let locale = setlocale(LC_MESSAGES, "").map { String(cString: $0) } ?? "C"
-        if locale == "C" || locale == "POSIX" { setlocale(LC_MESSAGES, "C.UTF-8") }
+        if isC(setlocale(LC_MESSAGES, "").map { String(cString: $0) } ?? "C") { setlocale(LC_MESSAGES, "C.UTF-8") }
         setenv("LANGUAGE", language, 1)
         bindtextdomain(domain, folder)
         bind_textdomain_codeset(domain, "UTF-8")

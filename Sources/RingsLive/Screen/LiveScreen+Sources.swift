@@ -105,10 +105,8 @@ extension LiveScreen {
         options.theme = fresh.theme
         options.reducedMotion = fresh.reducedMotion
         if fresh.schedule != options.schedule {
-            let following = options.schedule != nil
             options.schedule = fresh.schedule
-            if fresh.schedule == nil { scheduled = Schedule.State(); lighting.animate(to: 1, with: LiveScreen.dimming, at: now); dark = false }
-            else if following { applySchedule(at: now) } else if let loop { followSchedule(on: loop) }
+            if scheduleTimer == nil, let loop { followSchedule(on: loop) } else { applySchedule(at: now) }
         }
         if fresh.staleAfter != options.staleAfter {
             options.staleAfter = fresh.staleAfter

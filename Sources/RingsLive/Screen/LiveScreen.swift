@@ -39,11 +39,14 @@ public final class LiveScreen: Screen {
     var scriptTimer: FrameLoop.TimerID?
     /// The grow-in starts with the first frame.
     private lazy var introPending = options.intro
+    /// The help, in the language chosen at start (made once, not every frame).
+    private lazy var panel = options.script == .download ? HelpPanel.download : .live
     /// Steps taken round the burn-in square.
     var shifts = 0
-    /// The schedule's step in force, and the frame's brightness easing to it.
+    /// The schedule's step in force, the frame's brightness easing to it, and the timer that reads it.
     var scheduled = Schedule.State()
-    lazy var lighting = Animator(options.schedule.map { $0.state(at: options.wallClock(), in: options.timeZone).brightness } ?? 1)
+    let lighting = Animator(1.0)
+    var scheduleTimer: FrameLoop.TimerID?
     /// The screen is off and its black frame is on screen: nothing more is drawn.
     var dark = false
 
@@ -135,7 +138,7 @@ public final class LiveScreen: Screen {
         changed = false
         moved = false
         var frame = scene(width: width, height: height, at: time)
-        frame.brightness = scheduled.screenOff ? 0 : lighting.presented
+        frame.brightness = lighting.presented
         dark = scheduled.screenOff
         return .rings(frame, whole: whole)
     }
@@ -150,7 +153,7 @@ public final class LiveScreen: Screen {
         chrome?.showsButtons = !options.kiosk
         chrome?.namesRings = options.isLive
         chrome?.textScale = options.kiosk ? LiveScreen.kioskTextScale : 1
-        chrome?.panel = options.script == .download ? .download : .live
+        chrome?.panel = panel
         chrome?.hoveredButton = controls?.hovered
         chrome?.pressedButton = controls?.pressed
         if showGraph {

@@ -17,10 +17,10 @@ import TestSupport
     @Test func everyScriptFindsAFont() throws {
         let glyphs = try FontGlyphs(name: nil, for: .standard)
         for name in Self.names {
-            #expect(glyphs.unknownGlyphs(in: name, pixelHeight: 24) == 0, "\(name)")
+            #expect(glyphs.shaped(name, pixelHeight: 24).filter { $0.isBox }.isEmpty, "\(name)")
             #expect(glyphs.width(of: name, pixelHeight: 24) > 0, "\(name)")
         }
-        #expect(glyphs.unknownGlyphs(in: "Move \u{10FFFD}", pixelHeight: 24) == 1, "a character no font has: one box")
+        #expect(glyphs.shaped("Move \u{10FFFD}", pixelHeight: 24).filter { $0.isBox }.count == 1, "a character no font has: one box")
     }
 
     /// Arabic and Hebrew read right to left: the first character in logical order is drawn to the
@@ -29,8 +29,10 @@ import TestSupport
     @Test func rightToLeftNamesReadRightToLeft() throws {
         let glyphs = try FontGlyphs(name: nil, for: .standard)
         for name in ["حركة", "שלום"] {
-            let last = name.utf8.count - String(name.last!).utf8.count
-            #expect(glyphs.characterX(in: name, pixelHeight: 24, utf8Offset: 0) > glyphs.characterX(in: name, pixelHeight: 24, utf8Offset: last), "\(name)")
+            let shaped = glyphs.shaped(name, pixelHeight: 24)
+            let first = try #require(ScriptGoldenTests.place(shaped, name, String(name.first!)))
+            let last = try #require(ScriptGoldenTests.place(shaped, name, String(name.last!)))
+            #expect(first > last, "\(name): the first letter is drawn right of the last")
         }
         let joined = glyphs.width(of: "حركة", pixelHeight: 40)
         let apart = "حركة".map { glyphs.width(of: String($0), pixelHeight: 40) }.reduce(0, +)
@@ -48,9 +50,9 @@ import TestSupport
         }
         let glyphs = try FontGlyphs(name: nil, for: theme)
         let line = Chrome.legendLine("حركة", "40%")
-        let value = line.utf8.count - "40%".utf8.count
-        #expect(glyphs.characterX(in: line, pixelHeight: 24, utf8Offset: value) > glyphs.characterX(in: line, pixelHeight: 24, utf8Offset: 3),
-                "the value is drawn right of the name")
+        let shaped = glyphs.shaped(line, pixelHeight: 24)
+        let value = try #require(ScriptGoldenTests.place(shaped, line, "40%")), name = try #require(ScriptGoldenTests.place(shaped, line, "ح"))
+        #expect(value > name, "the value is drawn right of the name")
         var scene = RingScene(theme: theme, width: 900, height: 500, values: Array(repeating: 0.5, count: 8))
         scene.chrome = Chrome.standard(theme: theme, values: scene.values, selection: nil, glyphs: glyphs)
         #expect(scene.chromeLayout?.legendNames == Array(Self.names.prefix(8)), "every name whole")
