@@ -10,22 +10,40 @@ import TestSupport
 /// Berlin: dim at 22:00 (eased over a second), off at 23:00 (one black frame, then nothing drawn),
 /// on at 07:00 (the whole frame again, at full brightness).
 @Suite struct ScheduleScreenTests {
-    @Test func dimOffAndOnAgain() {
-        let clock = ManualClock()
-        let start = ISO8601DateFormatter().date(from: "2026-06-10T19:59:50Z")!
-        var options = LiveScreen.Options(theme: .standard, values: [0.5, 0.6, 0.7], spec: .tween(duration: 1, curve: .linear), chrome: false)
-        options.schedule = Schedule(steps: [.init(minute: 22 * 60, brightness: 0.2), .init(minute: 23 * 60, screenOff: true), .init(minute: 7 * 60)])
+    let clock = ManualClock()
+    let loop: FrameLoop
+    let said = Mutex<[String]>([])
+    init() { loop = FrameLoop(clock: clock) }
+
+    /// Options for rings `values` whose wall clock starts at `start` (UTC) in Berlin, on the manual clock.
+    func options(_ values: [Double], from start: String) -> LiveScreen.Options {
+        var options = LiveScreen.Options(theme: .standard, values: values, spec: .tween(duration: 1, curve: .linear), chrome: false)
+        let start = ISO8601DateFormatter().date(from: start)!, clock = clock
         options.wallClock = { start.addingTimeInterval(clock.now()) }
         options.timeZone = TimeZone(identifier: "Europe/Berlin")!
-        let said = Mutex<[String]>([])
+        return options
+    }
+
+    /// The live screen started on the manual clock, what it says kept in `said`.
+    func started(_ options: LiveScreen.Options) -> LiveScreen {
+        let said = said
         let screen = LiveScreen(options: options, glyphs: nil, problems: ProblemLog(now: { 0 }, write: { line in said.withLock { $0.append(line) } }))
-        let loop = FrameLoop(clock: clock)
         screen.start(on: loop, stats: FrameStats(), wake: {})
+        return screen
+    }
+
+    /// The brightness of the frame `screen` draws now.
+    func brightness(_ screen: LiveScreen) -> Double? {
+        guard case let .rings(scene, _) = screen.frame(width: 200, height: 200, at: clock.now()) else { return nil }
+        return scene.brightness
+    }
+
+    @Test func dimOffAndOnAgain() {
+        var options = options([0.5, 0.6, 0.7], from: "2026-06-10T19:59:50Z")
+        options.schedule = Schedule(steps: [.init(minute: 22 * 60, brightness: 0.2), .init(minute: 23 * 60, screenOff: true), .init(minute: 7 * 60)])
+        let screen = started(options)
         defer { screen.stop() }
-        func brightness() -> Double? {
-            guard case let .rings(scene, _) = screen.frame(width: 200, height: 200, at: clock.now()) else { return nil }
-            return scene.brightness
-        }
+        func brightness() -> Double? { self.brightness(screen) }
         func advance(to seconds: Double) { clock.advance(by: seconds - clock.now()); loop.runDue() }
         #expect(brightness() == 1, "21:59:50: full")
         advance(to: 10 + LiveScreen.scheduleCheck)
@@ -51,19 +69,10 @@ import TestSupport
     /// A reload that takes the schedule away brings full brightness back; one that gives a schedule
     /// to a screen without one starts reading it.
     @Test func aReloadChangesTheSchedule() {
-        let clock = ManualClock()
-        let start = ISO8601DateFormatter().date(from: "2026-06-10T21:00:00Z")!
-        var options = LiveScreen.Options(theme: .standard, values: [0.5], spec: .tween(duration: 1, curve: .linear), chrome: false)
-        options.wallClock = { start.addingTimeInterval(clock.now()) }
-        options.timeZone = TimeZone(identifier: "Europe/Berlin")!
-        let screen = LiveScreen(options: options, glyphs: nil, problems: ProblemLog(now: { 0 }, write: { _ in }))
-        let loop = FrameLoop(clock: clock)
-        screen.start(on: loop, stats: FrameStats(), wake: {})
+        let options = options([0.5], from: "2026-06-10T21:00:00Z")
+        let screen = started(options)
         defer { screen.stop() }
-        func brightness() -> Double? {
-            guard case let .rings(scene, _) = screen.frame(width: 100, height: 100, at: clock.now()) else { return nil }
-            return scene.brightness
-        }
+        func brightness() -> Double? { self.brightness(screen) }
         #expect(brightness() == 1)
         var dimmed = options
         dimmed.schedule = Schedule(steps: [.init(minute: 0, brightness: 0.3)])
