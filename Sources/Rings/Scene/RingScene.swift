@@ -25,6 +25,8 @@ public struct RingScene: Sendable {
     public var dots: [Point?] = []
     /// The whole frame's brightness, 0 (black) to 1 (as drawn): a night schedule dims the screen so.
     public var brightness = 1.0
+    /// The screen's name and host over everything, undimmed (an identify command).
+    public var identity: IdentityCard?
 
     public init(theme: Theme, width: Int, height: Int, values: [Double]? = nil) {
         self.theme = theme
@@ -104,7 +106,7 @@ public struct RingScene: Sendable {
         let painter = RingPainter(theme: theme)
         let ringCommands = theme.look == .soft ? softCommands
             : rings.indices.flatMap { painter.commands(for: rings[$0], onBackground: onlyBackgroundUnder(ringAt: $0), dot: dot(ofRing: $0)) }
-        return DisplayList(background: backgroundPixel, commands: ringCommands + chromeCommands + dimCommands)
+        return DisplayList(background: backgroundPixel, commands: ringCommands + chromeCommands + dimCommands + identityCommands)
     }
 
     /// Black over the whole frame at 1 - `brightness`, last; none at full brightness.
@@ -113,6 +115,9 @@ public struct RingScene: Sendable {
         return [DrawCommand(shape: RoundedRect(x: 0, y: 0, width: Double(width), height: Double(height), cornerRadius: 0),
                             shader: SolidShader(RGB8(0, 0, 0).withOpacity(1 - max(0, brightness))))]
     }
+
+    /// The identity card, over the dimming.
+    private var identityCommands: [DrawCommand] { identity?.commands(width: width, height: height) ?? [] }
 
     /// The theme's background, opaque.
     private var backgroundPixel: PackedPixel {
@@ -153,7 +158,7 @@ public struct RingScene: Sendable {
             over += parts.over
         }
         guard !base.isEmpty else { return nil }
-        return (key, DisplayList(background: background, commands: base), over + chromeCommands + dimCommands)
+        return (key, DisplayList(background: background, commands: base), over + chromeCommands + dimCommands + identityCommands)
     }
 
     /// The soft theme's control for the first ring's value (the look has one band).

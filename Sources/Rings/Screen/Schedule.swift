@@ -23,6 +23,9 @@ public struct Schedule: Equatable, Sendable {
         public init(minute: Int, days: Set<Weekday> = [], brightness: Double = 1, screenOff: Bool = false) {
             self.minute = minute; self.days = days; self.brightness = brightness; self.screenOff = screenOff
         }
+
+        /// Its time as the config writes it: "22:00".
+        public var time: String { String(format: "%02d:%02d", minute / 60, minute % 60) }
     }
 
     /// What the schedule asks of the screen at a moment, and which step says so (nil: none yet, full brightness).

@@ -34,6 +34,11 @@ public final class ConfigWatcher: @unchecked Sendable {
         thread.start(named: "rings config") { [self] in watch(fd, wake: wake) }
     }
 
+    /// Reads the file again now, as SIGHUP does (a `reload` command).
+    public func reloadNow() {
+        if wakePipe[1] >= 0 { Self.send(Self.hangUp, to: wakePipe[1]) }
+    }
+
     public func stop() {
         thread.stop()
         ProcessSignals.onHangUp(nil)

@@ -25,8 +25,11 @@ public final class MQTTFeed: @unchecked Sendable {
     /// Signalled by `stop` (ends a wait between attempts) and by the thread when it has ended.
     private let wakeUp = DispatchSemaphore(value: 0), finished = DispatchSemaphore(value: 0)
     let session = Mutex(Session())
-    /// The topic filters subscribed to: the settings' and this screen's own `STATUS-TOPIC/set`.
+    /// The topic filters subscribed to: the settings', and this screen's own `STATUS-TOPIC/set` and
+    /// `STATUS-TOPIC/cmd` (commands: `deliver` tells them by their topic).
     private let filters: [String]
+    /// The Home Assistant discovery configs this screen publishes, by topic (made as it starts).
+    private var discoveryConfigs: [String: String] = [:]
     /// Messages longer than this are refused before they are copied.
     public static let maximumPayload = FeedLine.maximumLength
     /// The slow pace: the longest wait between attempts, and the wait after a refusal.
@@ -35,7 +38,7 @@ public final class MQTTFeed: @unchecked Sendable {
     public init(settings: Settings, report: @escaping @Sendable (_ kind: String, _ message: String) -> Void,
                 state: @escaping @Sendable (State) -> Void, deliver: @escaping @Sendable (_ topic: String, _ payload: [UInt8]) -> Void) {
         self.settings = settings; self.report = report; self.changed = state; self.deliver = deliver
-        filters = settings.topics + (settings.statusTopic.map { [$0 + "/set"] } ?? [])
+        filters = settings.topics + (settings.statusTopic.map { [$0 + "/set"] } ?? []) + (settings.commandTopic.map { [$0] } ?? [])
     }
 
     deinit { stop() }
@@ -64,6 +67,7 @@ public final class MQTTFeed: @unchecked Sendable {
             return
         }
         client = m
+        discoveryConfigs = settings.discoveryConfigs(names: ringNames)
         if let topic = settings.statusTopic {
             let will = Array(status(online: false).utf8)
             mosquitto_will_set(m, topic, Int32(will.count), will, 1, true)
@@ -180,6 +184,11 @@ public final class MQTTFeed: @unchecked Sendable {
             var mid: Int32 = 0
             if mosquitto_subscribe(m, &mid, topic, Int32(settings.qos)) == MOSQ_ERR_SUCCESS.rawValue { topics[mid] = topic }
         }
+        if settings.discovery != nil {
+            var mid: Int32 = 0
+            if mosquitto_subscribe(m, &mid, settings.discoveryFilter, 1) == MOSQ_ERR_SUCCESS.rawValue { topics[mid] = settings.discoveryFilter }
+            for (topic, config) in discoveryConfigs.sorted(by: { $0.key < $1.key }) { publish(m, topic, config) }
+        }
         session.withLock { $0.connected = true; $0.connections += 1; $0.subscriptions = topics }
         publishStatusIfDue(m)
         changed(.connected)
@@ -192,16 +201,39 @@ public final class MQTTFeed: @unchecked Sendable {
 
     private func received(_ message: mosquitto_message) {
         guard let name = message.topic else { return }
+        if settings.discovery != nil, matches(settings.discoveryFilter, name) {
+            // A config kept from an earlier run that this one does not publish (discovery turned
+            // off, fewer rings): emptied, which removes the entity from Home Assistant.
+            let topic = String(cString: name)
+            if message.retain && message.payloadlen > 0 && discoveryConfigs[topic] == nil, let m = client { publish(m, topic, "") }
+            return
+        }
         // A kept session may still hold subscriptions that an earlier config asked for: only ours count.
-        guard filters.contains(where: { filter in
-            var matches = false
-            return mosquitto_topic_matches_sub(filter, name, &matches) == MOSQ_ERR_SUCCESS.rawValue && matches
-        }) else { return }
+        guard filters.contains(where: { matches($0, name) }) else { return }
         let topic = String(cString: name)
         session.withLock { $0.messages += 1 }
         // No more than one byte past the longest line is copied: a larger payload is refused as too long.
         let length = min(Int(message.payloadlen), MQTTFeed.maximumPayload + 1)
         deliver(topic, message.payload.map { Array(UnsafeRawBufferPointer(start: $0, count: length)) } ?? [])
+    }
+
+    /// The topic `name` matches the filter.
+    private func matches(_ filter: String, _ name: UnsafePointer<CChar>) -> Bool {
+        var matches = false
+        return mosquitto_topic_matches_sub(filter, name, &matches) == MOSQ_ERR_SUCCESS.rawValue && matches
+    }
+
+    /// Publishes `text` retained, at QoS 1, from any thread (libmosquitto is told it is threaded).
+    func publish(_ m: OpaquePointer, _ topic: String, _ text: String) {
+        let bytes = Array(text.utf8)
+        mosquitto_publish(m, nil, topic, Int32(bytes.count), bytes, 1, true)
+    }
+
+    /// Says the screen's state (`ScreenState`) on `STATUS-TOPIC/state`, retained, while connected;
+    /// what is said while the broker is away is said again on connecting (the screen is told then).
+    public func say(state: String) {
+        guard let m = client, let topic = settings.stateTopic, session.withLock({ $0.connected }) else { return }
+        publish(m, topic, state)
     }
 
     /// Messages received and connections made so far, for `--stats`.

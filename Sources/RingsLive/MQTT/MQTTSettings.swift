@@ -20,11 +20,19 @@ extension MQTTFeed {
         public var ca: String?, cert: String?, key: String?
         /// The login; the password comes from a file (`password(fromFile:)`), never from a command line.
         public var username: String?, password: String?
+        /// Home Assistant's MQTT discovery: true publishes this screen's device and entities under
+        /// `discoveryPrefix`, false removes what an earlier run published, nil leaves them alone.
+        public var discovery: Bool?
+        public var discoveryPrefix = "homeassistant"
+
+        /// Where the screen takes commands (`ScreenCommand`) and says how it stands (`ScreenState`).
+        public var commandTopic: String? { statusTopic.map { $0 + "/cmd" } }
+        public var stateTopic: String? { statusTopic.map { $0 + "/state" } }
 
         /// `mqtt://HOST[:PORT]` (1883) or `mqtts://HOST[:PORT]` (8883).
         public init(url: String, topics: [String], clientID: String? = nil, keepalive: Int = 30, qos: Int = 1,
                     statusTopic: String? = nil, ca: String? = nil, cert: String? = nil, key: String? = nil,
-                    username: String? = nil, password: String? = nil) throws(MQTTFeed.Problem) {
+                    username: String? = nil, password: String? = nil, discovery: Bool? = nil) throws(MQTTFeed.Problem) {
             let (scheme, rest) = url.hasPrefix("mqtts://") ? ("mqtts", url.dropFirst(8)) : url.hasPrefix("mqtt://") ? ("mqtt", url.dropFirst(7)) : ("", "")
             guard !scheme.isEmpty else { throw Problem("\(url) is not a broker address: give mqtt://HOST[:PORT] or mqtts://HOST[:PORT]") }
             let hostPort = rest.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
@@ -53,11 +61,15 @@ extension MQTTFeed {
             guard (cert == nil) == (key == nil) else { throw Problem("cert and key go together: give both or neither") }
             for case let (name, path?) in [("ca", ca), ("cert", cert), ("key", key)] { try Settings.readable(path, name) }
             if password != nil && username == nil { throw Problem("password-file needs username") }
+            if discovery != nil && (clientID == nil || statusTopic == nil) {
+                throw Problem("discovery needs client-id (the device's lasting id in Home Assistant) and status-topic (its availability and state)")
+            }
             self.host = host; self.port = port; self.tls = scheme == "mqtts"
             self.topics = topics; self.keepalive = keepalive; self.qos = qos; self.statusTopic = statusTopic
             self.ca = ca; self.cert = cert; self.key = key; self.username = username; self.password = password
             self.clientID = clientID ?? "rings-\(ProcessInfo.processInfo.hostName)-\(getpid())"
             self.keepsSession = clientID != nil && qos == 1
+            self.discovery = discovery
         }
 
         /// Why `filter` is not an MQTT topic filter (MQTT 3.1.1, 4.7), or nil when it is: 1 to 256

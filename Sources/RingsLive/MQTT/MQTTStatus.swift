@@ -24,8 +24,7 @@ extension MQTTFeed {
             return .some(session.lastValue)
         }
         guard case let .some(lastValue) = due else { return }
-        let words = Array(status(online: true, lastValue: lastValue).utf8)
-        mosquitto_publish(m, nil, topic, Int32(words.count), words, 1, true)
+        publish(m, topic, status(online: true, lastValue: lastValue))
     }
 
     /// The status message: `{"state": "online", "client": ..., "host": ..., "version": ..., "rings": [...], "updated": ...}`.
@@ -34,7 +33,7 @@ extension MQTTFeed {
                                      "host": ProcessInfo.processInfo.hostName, "program": "rings", "version": ringsVersion,
                                      "rings": ringNames]
         if online { fields["updated"] = lastValue.map { ISO8601DateFormatter().string(from: $0) } ?? NSNull() }
-        let data = (try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])) ?? Data()
+        let data = (try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
         return String(decoding: data, as: UTF8.self)
     }
 }

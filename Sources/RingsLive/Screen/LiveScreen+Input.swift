@@ -6,6 +6,7 @@ import RingsAnimation
 extension LiveScreen {
     public func handle(_ input: ScreenInput, width: Int, height: Int, at now: Double) -> ScreenRequest? {
         if input == .exposed { return .redrawAll }
+        if wakeUp(by: input, at: now) { return nil }
         if !options.kiosk, case let .key(key, _) = input {
             // Esc closes the help first; then it is the window's (leave fullscreen, else quit).
             if key == .escape && showHelp { showHelp = false; changed = true; return nil }

@@ -45,6 +45,9 @@ extension LiveScreen {
         /// The night schedule: the frame's brightness by the time of day, or the screen off (drawn
         /// black once, then nothing until a step turns it on).
         public var schedule: Schedule?
+        /// A touch or key on a screen that is off turns it on for this many seconds after the last
+        /// one (nil: input does not wake it, and does nothing while it is off).
+        public var wakeOnInput: Double?
         /// The wall clock and time zone the schedule reads (a test's own).
         public var wallClock: @Sendable () -> Date = { Date() }
         public var timeZone = TimeZone.current

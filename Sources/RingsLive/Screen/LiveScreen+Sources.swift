@@ -31,10 +31,23 @@ extension LiveScreen {
         if let settings = options.mqtt {
             let count = Mutex(0)
             health.set("MQTT", MQTTFeed.State.connecting.words, problem: false, widest: MQTTFeed.State.widest)
+            let orders = orders, stateWanted = stateWanted
             broker = MQTTFeed(settings: settings, report: { problems.note(kind: $0, $1) }, state: { now in
                 health.set("MQTT", now.words, problem: ![.connecting, .connected].contains(now), widest: MQTTFeed.State.widest)
+                if now == .connected { stateWanted.withLock { $0 = true } }
                 wake()
             }) { topic, payload in
+                if topic == settings.commandTopic {
+                    let order = ScreenCommand.parse(payload)
+                    let taken = orders.withLock { orders in
+                        guard orders.count < LiveScreen.waitingCommands else { return false }
+                        orders.append(order)
+                        return true
+                    }
+                    if !taken { problems.note(kind: "command", "MQTT commands on \(topic) come faster than the screen takes them; this one is dropped") }
+                    wake()
+                    return
+                }
                 let number = count.withLock { $0 += 1; return $0 }
                 queue.append("MQTT message \(number) on \(topic)", result: MQTTFeed.parse(topic: topic, payload: payload, names: names, goals: goals))
                 wake()
@@ -104,6 +117,7 @@ extension LiveScreen {
         }
         options.theme = fresh.theme
         options.reducedMotion = fresh.reducedMotion
+        options.wakeOnInput = fresh.wakeOnInput
         if fresh.schedule != options.schedule {
             options.schedule = fresh.schedule
             if scheduleTimer == nil, let loop { followSchedule(on: loop) } else { applySchedule(at: now) }
@@ -116,9 +130,24 @@ extension LiveScreen {
         changed = true
     }
 
-    /// A ring has a value of its own now: its label and legend say it, and a stale ring comes back.
+    /// A ring has a value of its own now: its label and legend say it, a stale ring comes back,
+    /// and the state topic hears of it within a second.
     func valueArrived(ring: Int, at now: Double) {
         if data.valueArrived(ring: ring, at: now, wall: Date().timeIntervalSince1970) { changed = true }
+        lastValue = Date()
+        guard broker != nil, options.mqtt?.stateTopic != nil, stateTimer == nil, let loop else { return }
+        stateTimer = loop.addTimer(interval: 1) { [unowned self] _ in self.sayState() }
+    }
+
+    /// Says the screen's state on the broker's state topic now (a pending say of new values is this one).
+    func sayState() {
+        if let id = stateTimer { loop?.removeTimer(id); stateTimer = nil }
+        guard let broker, options.mqtt?.stateTopic != nil else { return }
+        let percent = model.targets.indices.map { data.waiting.contains($0) ? nil : model.targets[$0] * 100 }
+        let step = scheduled.step.flatMap { index in options.schedule.flatMap { $0.steps.indices.contains(index) ? $0.steps[index].time : nil } }
+        let state = ScreenState(brightness: light.brightness, screenOn: !light.dark, identifying: light.identifying, step: step,
+                                values: percent, updated: lastValue)
+        broker.say(state: state.message(at: Date()))
     }
 
     /// Shows what the state file kept, each ring stale from the start (its age as the file says).

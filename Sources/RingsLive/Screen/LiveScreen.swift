@@ -18,6 +18,8 @@ public final class LiveScreen: Screen {
     public let title = "rings"
     /// Where the label, legend and buttons get their glyphs; nil without chrome.
     let glyphs: GlyphSource?
+    /// Where the identity card gets its glyphs (with or without chrome).
+    let cardGlyphs: GlyphSource?
     let problems: ProblemLog
     let arrivals = FeedQueue()
     var feed: LineFeed?, command: CommandFeed?, broker: MQTTFeed?, watcher: ConfigWatcher?
@@ -43,18 +45,29 @@ public final class LiveScreen: Screen {
     private lazy var panel = options.script == .download ? HelpPanel.download : .live
     /// Steps taken round the burn-in square.
     var shifts = 0
-    /// The schedule's step in force, the frame's brightness easing to it, and the timer that reads it.
+    /// The screen's light; the schedule's step last seen; the frame's brightness easing to the
+    /// light's level; the timers that read the schedule and end a wake or an identify.
+    var light = ScreenLight()
     var scheduled = Schedule.State()
     let lighting = Animator(1.0)
-    var scheduleTimer: FrameLoop.TimerID?
-    /// The screen is off and its black frame is on screen: nothing more is drawn.
+    var scheduleTimer: FrameLoop.TimerID?, lightTimer: FrameLoop.TimerID?
+    /// The light is dark and its black frame is on screen: nothing more is drawn.
     var dark = false
+    /// Whether the light was dark when last said (on stderr, once per change).
+    var shownDark = false
+    /// Commands from the broker waiting for the frame loop; the broker has (re)connected and wants the state said.
+    let orders = Mutex<[Result<ScreenCommand, ScreenCommand.Refusal>]>([])
+    let stateWanted = Mutex(false)
+    /// The timer that says new values on the state topic, at most once a second; when a value last came.
+    var stateTimer: FrameLoop.TimerID?
+    var lastValue: Date?
 
-    public var displayOff: Bool { scheduled.screenOff }
+    public var displayOff: Bool { light.dark }
 
     public init(options: Options, glyphs: GlyphSource?, problems: ProblemLog = .standardError) {
         self.options = options
         self.glyphs = options.chrome ? glyphs : nil
+        cardGlyphs = glyphs
         self.problems = problems
         model = RingsModel(values: options.startsEmpty ? options.values.map { _ in 0 } : options.values, spec: options.spec)
         data = LiveData(rings: options.values.count, waiting: options.startsEmpty ? Set(options.values.indices) : options.unknown,
@@ -108,6 +121,8 @@ public final class LiveScreen: Screen {
     /// ones are logged, a kind of problem at most once a minute, and change nothing.
     public func wake(at now: Double) {
         if let fresh = reloaded.withLock({ fresh in defer { fresh = nil }; return fresh }) { reload(fresh, at: now) }
+        for order in orders.withLock({ orders in defer { orders = [] }; return orders }) { obey(order, at: now) }
+        if stateWanted.withLock({ wanted in defer { wanted = false }; return wanted }) { sayState() }
         noticeHealth()
         let (lines, since) = arrivals.takeAll()
         for (origin, result) in lines {
@@ -139,7 +154,8 @@ public final class LiveScreen: Screen {
         moved = false
         var frame = scene(width: width, height: height, at: time)
         frame.brightness = lighting.presented
-        dark = scheduled.screenOff
+        frame.identity = identityCard
+        dark = light.dark
         return .rings(frame, whole: whole)
     }
 

@@ -171,6 +171,7 @@ struct WindowCommand: ParsableCommand {
         }
         options.reducedMotion = reducedMotion ?? file.reducedMotion ?? false
         options.schedule = file.schedule
+        options.wakeOnInput = file.wakeOnInput
         // Sampled sources are old after three missed samples; feeds speak when they like, so only when asked.
         let sampled = options.exec != nil || !sources.isEmpty
         options.staleAfter = try (staleAfter ?? file.staleAfter).map(Interval.staleAfter) ?? (sampled ? 3 * interval : nil)

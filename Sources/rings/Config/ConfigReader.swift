@@ -76,6 +76,14 @@ struct ConfigReader {
             case "ring": c.rings = rings(value)
             case "mqtt": c.mqtt = mqtt(value)
             case "schedule": c.schedule = schedule(value)
+            case "wake-on-input":
+                if let flag = value.bool {
+                    c.wakeOnInput = flag ? ConfigFile.wakeTime : nil
+                } else if value.int != nil || value.double != nil {
+                    c.wakeOnInput = number(value, key, 5...3600)
+                } else {
+                    report(key, "must be true (on for \(Int(ConfigFile.wakeTime)) s), false, or seconds from 5 to 3600, not \(kind(value))")
+                }
             default: report(key, "is not a config key (known: \(ConfigFile.keys.joined(separator: ", ")))")
             }
         }

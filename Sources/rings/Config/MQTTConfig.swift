@@ -13,20 +13,22 @@ struct MQTTEntry: Equatable {
     /// TLS files and the password file, as paths from the config file's folder.
     var ca: String?, cert: String?, key: String?
     var username: String?, passwordFile: String?
+    var discovery: Bool?
 
-    static let keys = ["url", "topic", "client-id", "keepalive", "qos", "status-topic", "ca", "cert", "key", "username", "password-file"]
+    static let keys = ["url", "topic", "client-id", "keepalive", "qos", "status-topic", "ca", "cert", "key", "username", "password-file", "discovery"]
 
     /// The settings this entry gives, with `url` and `topics` when the command line gives them.
     func settings(url: String, topics: [String]) throws(MQTTFeed.Problem) -> MQTTFeed.Settings {
         try MQTTFeed.Settings(url: url, topics: topics, clientID: clientID, keepalive: keepalive, qos: qos, statusTopic: statusTopic,
                               ca: ca, cert: cert, key: key, username: username,
-                              password: try passwordFile.map { path throws(MQTTFeed.Problem) in try MQTTFeed.Settings.password(fromFile: path) })
+                              password: try passwordFile.map { path throws(MQTTFeed.Problem) in try MQTTFeed.Settings.password(fromFile: path) },
+                              discovery: discovery)
     }
 }
 
 extension ConfigReader {
     /// `[mqtt]`: url = "mqtt://HOST[:PORT]", topic = "FILTER" or a list, client-id, keepalive, qos,
-    /// status-topic, ca, cert, key, username, password-file.
+    /// status-topic, ca, cert, key, username, password-file, discovery.
     mutating func mqtt(_ value: ConfigValue) -> MQTTEntry? {
         guard let table = value.table else {
             report("mqtt", "must be a table: [mqtt] with url = \"mqtt://HOST\" and topic = \"FILTER\"")
@@ -54,6 +56,7 @@ extension ConfigReader {
             case "username": entry.username = string(value, at)
             case "password": report(at, "is never kept in the config: put the password in a file only this user can read and give password-file")
             case "password-file": entry.passwordFile = string(value, at).map(besideConfig)
+            case "discovery": entry.discovery = bool(value, at)
             default: report(at, "is not an mqtt key (known: \(MQTTEntry.keys.joined(separator: ", ")))")
             }
         }

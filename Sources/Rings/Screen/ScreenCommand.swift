@@ -1,0 +1,64 @@
+import Foundation
+
+/// A command for the screen itself (its broker's `STATUS-TOPIC/cmd`): a JSON object with any of
+/// `brightness` (0 to 1), `screen` ("on" or "off"), `reload` (true) and `identify` (seconds, 0 to
+/// 600; 0 ends it), all taken together or, when one is wrong, none.
+public struct ScreenCommand: Equatable, Sendable {
+    public var brightness: Double?
+    /// On (true) or off (false); nil leaves it.
+    public var screenOn: Bool?
+    public var reload = false
+    public var identify: Double?
+
+    public init(brightness: Double? = nil, screenOn: Bool? = nil, reload: Bool = false, identify: Double? = nil) {
+        self.brightness = brightness; self.screenOn = screenOn; self.reload = reload; self.identify = identify
+    }
+
+    public static let keys = ["brightness", "screen", "reload", "identify"]
+    /// A command longer than this is refused unread.
+    public static let largest = 1024
+    /// The longest identify.
+    public static let longestIdentify = 600.0
+
+    /// Why a command was refused, in one line.
+    public struct Refusal: Error, Equatable, Sendable {
+        public let reason: String
+    }
+
+    /// The command in `bytes`, or why it cannot be taken.
+    public static func parse(_ bytes: [UInt8]) -> Result<ScreenCommand, Refusal> {
+        func refuse(_ reason: String) -> Result<ScreenCommand, Refusal> { .failure(Refusal(reason: reason)) }
+        let example = #"a command is a JSON object such as {"brightness": 0.5}, {"screen": "off"}, {"reload": true} or {"identify": 10}"#
+        guard bytes.count <= largest else { return refuse("over \(largest) bytes; \(example)") }
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] else { return refuse(example) }
+        guard !object.isEmpty else { return refuse("it names no command; \(example)") }
+        var command = ScreenCommand()
+        for (key, value) in object.sorted(by: { $0.key < $1.key }) {
+            let number = (value as? NSNumber).flatMap { isBoolean($0) ? nil : $0.doubleValue }
+            switch key {
+            case "brightness":
+                guard let number, (0...1).contains(number) else { return refuse("brightness must be a number from 0 to 1") }
+                command.brightness = number
+            case "screen":
+                guard let word = value as? String, word == "on" || word == "off" else { return refuse(#"screen must be "on" or "off""#) }
+                command.screenOn = word == "on"
+            case "reload":
+                guard let flag = value as? NSNumber, isBoolean(flag), flag.boolValue else { return refuse("reload must be true") }
+                command.reload = true
+            case "identify":
+                guard let number, (0...longestIdentify).contains(number) else {
+                    return refuse("identify must be a number of seconds from 0 to \(Int(longestIdentify)) (0 ends it)")
+                }
+                command.identify = number
+            default:
+                return refuse("'\(key.prefix(40))' is not a command (known: \(keys.joined(separator: ", ")))")
+            }
+        }
+        return .success(command)
+    }
+
+    /// JSON's true and false, which Foundation hands over as numbers.
+    private static func isBoolean(_ number: NSNumber) -> Bool {
+        String(cString: number.objCType) == "c"
+    }
+}

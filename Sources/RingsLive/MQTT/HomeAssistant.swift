@@ -1,0 +1,59 @@
+import Foundation
+import Rings
+
+/// Home Assistant's MQTT discovery for a screen (`[mqtt] discovery = true`): retained configs under
+/// `PREFIX/COMPONENT/NODE/OBJECT/config` that make the screen a device (named by its client id,
+/// model "rings") with a sensor per ring (its value in %), a light for the screen (on, off and
+/// brightness, as `STATUS-TOPIC/cmd` commands) and buttons to identify it and reload its config.
+/// Every entity is available while the status topic says `online`.
+extension MQTTFeed.Settings {
+    /// The device's id in discovery topics and unique ids: the client id, in the letters Home
+    /// Assistant's node ids allow (others become `_`).
+    public var nodeID: String {
+        String(clientID.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") ? $0 : "_" })
+    }
+
+    /// Every discovery topic this screen can own: what it finds there that it no longer publishes is emptied.
+    public var discoveryFilter: String { "\(discoveryPrefix)/+/\(nodeID)/+/config" }
+
+    /// The configs, by topic, for rings named `names` (outermost first); none without discovery.
+    public func discoveryConfigs(names: [String]) -> [String: String] {
+        guard discovery == true, let statusTopic, let commandTopic, let stateTopic else { return [:] }
+        let node = nodeID
+        let shared: [String: Any] = [
+            "device": ["identifiers": [clientID], "name": clientID, "model": "rings", "manufacturer": "rings",
+                       "sw_version": ringsVersion] as [String: Any],
+            "origin": ["name": "rings", "sw_version": ringsVersion],
+            "availability_topic": statusTopic, "availability_template": "{{ value_json.state }}",
+            "payload_available": "online", "payload_not_available": "offline", "qos": qos,
+        ]
+        func config(_ component: String, _ object: String, _ fields: [String: Any]) -> (String, String) {
+            let all = shared.merging(fields) { _, own in own }.merging(["unique_id": "\(node)_\(object)"]) { _, id in id }
+            let data = (try? JSONSerialization.data(withJSONObject: all, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+            return ("\(discoveryPrefix)/\(component)/\(node)/\(object)/config", String(decoding: data, as: UTF8.self))
+        }
+        var configs = names.enumerated().map { index, name in
+            config("sensor", "ring\(index + 1)", [
+                "name": name, "state_topic": stateTopic, "value_template": "{{ value_json['percent'][\(index)] }}",
+                "unit_of_measurement": "%", "state_class": "measurement", "suggested_display_precision": 1, "icon": "mdi:circle-slice-8",
+            ])
+        }
+        configs.append(config("light", "screen", [
+            "name": "Screen", "schema": "template", "command_topic": commandTopic, "state_topic": stateTopic,
+            "command_on_template": #"{"screen": "on"{% if brightness is defined %}, "brightness": {{ (brightness / 255) | round(3) }}{% endif %}}"#,
+            "command_off_template": #"{"screen": "off"}"#,
+            "state_template": "{{ value_json.screen }}",
+            "brightness_template": "{{ (value_json.brightness * 255) | round(0) | int }}",
+            "icon": "mdi:monitor",
+        ]))
+        configs.append(config("button", "identify", [
+            "name": "Identify", "command_topic": commandTopic, "payload_press": #"{"identify": 10}"#,
+            "device_class": "identify", "entity_category": "config",
+        ]))
+        configs.append(config("button", "reload", [
+            "name": "Reload config", "command_topic": commandTopic, "payload_press": #"{"reload": true}"#,
+            "entity_category": "config", "icon": "mdi:file-refresh",
+        ]))
+        return Dictionary(uniqueKeysWithValues: configs)
+    }
+}

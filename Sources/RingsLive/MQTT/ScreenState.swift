@@ -1,0 +1,37 @@
+import Foundation
+import Rings
+
+/// What a screen says on its broker's `STATUS-TOPIC/state` (retained), after each command and
+/// whenever its light or its values change (values at most once a second): its light, the
+/// schedule's step in force, each ring's value in % (null while it waits for one) and how old the
+/// newest value is.
+public struct ScreenState: Equatable, Sendable {
+    /// The brightness while on, 0 to 1.
+    public var brightness: Double
+    public var screenOn: Bool
+    public var identifying: Bool
+    /// The schedule's step in force as its time ("22:00"), nil without one.
+    public var step: String?
+    /// Each ring's value in %, outermost first; nil for a ring that has none yet.
+    public var values: [Double?]
+    /// When a ring last took a value.
+    public var updated: Date?
+
+    public init(brightness: Double, screenOn: Bool, identifying: Bool, step: String?, values: [Double?], updated: Date?) {
+        self.brightness = brightness; self.screenOn = screenOn; self.identifying = identifying
+        self.step = step; self.values = values; self.updated = updated
+    }
+
+    /// The message at `now`: `{"age":12,"brightness":0.2,"identifying":false,"screen":"on","step":"22:00","updated":"2026-11-24T21:03:00Z","percent":[72,135,null]}`.
+    public func message(at now: Date) -> String {
+        func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+        let fields: [String: Any] = [
+            "brightness": rounded(brightness), "screen": screenOn ? "on" : "off", "identifying": identifying,
+            "step": step ?? NSNull(), "percent": values.map { $0.map { ($0 * 10).rounded() / 10 } ?? NSNull() as Any },
+            "updated": updated.map { ISO8601DateFormatter().string(from: $0) } ?? NSNull(),
+            "age": updated.map { max(0, Int(now.timeIntervalSince($0).rounded())) } ?? NSNull(),
+        ]
+        let data = (try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Rings
+import Testing
+
+/// The broker's commands as JSON, and the screen's light as the schedule, commands, input and an
+/// identify move it.
+@Suite struct ScreenLightTests {
+    func parse(_ text: String) -> Result<ScreenCommand, ScreenCommand.Refusal> { ScreenCommand.parse(Array(text.utf8)) }
+
+    @Test func commandsAreTakenWhole() throws {
+        #expect(try parse(#"{"brightness": 0.5}"#).get() == ScreenCommand(brightness: 0.5))
+        #expect(try parse(#"{"brightness": 1}"#).get() == ScreenCommand(brightness: 1))
+        #expect(try parse(#"{"screen": "off"}"#).get() == ScreenCommand(screenOn: false))
+        #expect(try parse(#"{"reload": true}"#).get() == ScreenCommand(reload: true))
+        #expect(try parse(#"{"identify": 5}"#).get() == ScreenCommand(identify: 5))
+        // What Home Assistant's light sends: on with a brightness, in one message.
+        #expect(try parse(#"{"screen": "on", "brightness": 0.502}"#).get() == ScreenCommand(brightness: 0.502, screenOn: true))
+    }
+
+    @Test func badCommandsAreRefusedInOneLine() {
+        let bad: [(String, String)] = [
+            ("garbage", "a command is a JSON object"), ("[1, 2]", "a command is a JSON object"), ("{}", "names no command"),
+            (#"{"brightness": 1.5}"#, "brightness must be a number from 0 to 1"), (#"{"brightness": "0.5"}"#, "brightness must be"),
+            (#"{"brightness": true}"#, "brightness must be"), (#"{"screen": "dim"}"#, #"screen must be "on" or "off""#),
+            (#"{"reload": 1}"#, "reload must be true"), (#"{"reload": false}"#, "reload must be true"),
+            (#"{"identify": -1}"#, "identify must be"), (#"{"identify": 601}"#, "identify must be"),
+            (#"{"brightness": 0.5, "volume": 3}"#, "'volume' is not a command"),
+            (String(repeating: " ", count: 2000) + "{}", "over 1024 bytes"),
+        ]
+        for (text, reason) in bad {
+            guard case let .failure(refusal) = parse(text) else { Issue.record("taken: \(text.prefix(40))"); continue }
+            #expect(refusal.reason.contains(reason) && !refusal.reason.contains("\n"), "\(text.prefix(40)): \(refusal.reason)")
+        }
+    }
+
+    @Test func aStepOverridesCommandsAndKeepsTheBrightnessWhileOff() {
+        var light = ScreenLight()
+        light.follow(Schedule.State(brightness: 0.2, step: 0))
+        #expect(light.level == 0.2 && light.step == 0)
+        light.obey(ScreenCommand(brightness: 0.6), at: 0)
+        #expect(light.level == 0.6, "a command holds until the next step")
+        light.follow(Schedule.State(brightness: 0, screenOff: true, step: 1))
+        #expect(light.dark && light.level == 0 && light.brightness == 0.6, "off keeps the brightness it comes back at")
+        light.obey(ScreenCommand(screenOn: true), at: 0)
+        #expect(!light.dark && light.level == 0.6, "on again at it")
+        light.follow(Schedule.State(step: 2))
+        #expect(light.level == 1 && light.step == 2)
+    }
+
+    @Test func inputWakesAScreenThatIsOffForAWhile() {
+        var light = ScreenLight()
+        var woke = light.wake(at: 0, for: 60)
+        #expect(!woke, "a screen that is on is not woken")
+        light.obey(ScreenCommand(screenOn: false), at: 0)
+        #expect(light.dark)
+        woke = light.wake(at: 10, for: 60)
+        #expect(woke && !light.dark && light.nextEnd == 70)
+        woke = light.wake(at: 50, for: 60)
+        #expect(woke && light.nextEnd == 110, "each touch keeps it awake again")
+        var ended = light.expire(at: 100)
+        #expect(!ended && !light.dark)
+        ended = light.expire(at: 110)
+        #expect(ended && light.dark, "dark again a minute after the last touch")
+    }
+
+    @Test func identifyLightsTheScreenForItsSeconds() {
+        var light = ScreenLight()
+        light.obey(ScreenCommand(screenOn: false), at: 0)
+        light.obey(ScreenCommand(identify: 5), at: 1)
+        #expect(light.identifying && !light.dark && light.nextEnd == 6)
+        let ended = light.expire(at: 6)
+        #expect(ended && !light.identifying && light.dark)
+        light.obey(ScreenCommand(screenOn: true, identify: 5), at: 10)
+        light.obey(ScreenCommand(identify: 0), at: 11)
+        #expect(!light.identifying, "0 ends it")
+        light.obey(ScreenCommand(identify: 5), at: 12)
+        light.obey(ScreenCommand(screenOn: false), at: 13)
+        #expect(light.dark && !light.identifying, "off ends it")
+    }
+}
