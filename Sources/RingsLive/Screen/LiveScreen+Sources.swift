@@ -156,6 +156,8 @@ extension LiveScreen {
         for (ring, value) in data.recall(memory, at: now, wall: Date().timeIntervalSince1970) {
             model.apply(.set(ring: ring, value: value), at: now)
         }
+        // The state topic's age is the kept values' own.
+        lastValue = memory.rings.compactMap(\.time).max().map(Date.init(timeIntervalSince1970:))
         changed = true
     }
 

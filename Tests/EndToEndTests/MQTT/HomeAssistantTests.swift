@@ -1,0 +1,134 @@
+import Foundation
+import RingsRaster
+import Testing
+import TestSupport
+
+/// Home Assistant's MQTT discovery from the real binary on a real broker, with no Home Assistant:
+/// the retained configs are read back and checked against its documented format, the light is
+/// driven with the commands its templates render, availability follows a SIGKILL, and turning
+/// discovery off empties the configs.
+@Suite(.serialized) struct HomeAssistantTests {
+    static let ready = VirtualDisplay.missingTools.isEmpty && !Broker.missing
+    static let why: Comment = "needs the display tools and mosquitto (make test installs them)"
+
+    /// A lobby screen's config: three named rings, a 5 s keepalive, `discovery` as given.
+    func config(_ broker: Broker, discovery: Bool) throws -> String {
+        let path = "\(broker.directory)/lobby-\(discovery).toml"
+        let text = """
+            theme = "flat"
+            size = "300x300"
+            duration = 0.1
+            chrome = "none"
+            intro = false
+            [[ring]]
+            name = "Move"
+            [[ring]]
+            name = "运动"
+            [[ring]]
+            name = "Stand"
+            [mqtt]
+            url = "\(broker.url)"
+            topic = "fleet/rings"
+            client-id = "lobby"
+            keepalive = 5
+            status-topic = "screens/lobby"
+            discovery = \(discovery)
+            """
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// Every retained message under `filter` (what a new subscriber gets at once), by topic.
+    func retainedAll(_ broker: Broker, _ filter: String) throws -> [String: [String: Any]] {
+        let result = try runProgram(which("mosquitto_sub")!, ["-p", "\(broker.port)", "-h", "127.0.0.1", "-t", filter, "-v", "--retained-only"], timeout: 2)
+        var found: [String: [String: Any]] = [:]
+        for line in result.stdout.split(separator: "\n") {
+            guard let space = line.firstIndex(of: " ") else { continue }
+            let json = (try? JSONSerialization.jsonObject(with: Data(line[line.index(after: space)...].utf8))) as? [String: Any]
+            found[String(line[..<space])] = json ?? [:]
+        }
+        return found
+    }
+
+    func capture(_ display: VirtualDisplay, _ window: String) throws -> Pixmap {
+        try display.screenshot().subview(try display.clientArea(of: window))
+    }
+
+    /// The sum of every pixel's channels: a frame dimmed to b sums to b times the whole one.
+    func light(_ pixmap: Pixmap) -> Double {
+        var sum = 0.0
+        for y in 0..<pixmap.height { for x in 0..<pixmap.width { let p = pixmap[x, y]; sum += Double(p.r) + Double(p.g) + Double(p.b) } }
+        return sum
+    }
+
+    @Test(.enabled(if: ready, why))
+    func theScreenAppearsAsADeviceWithASensorPerRingAndALightThatDimsIt() throws {
+        let broker = try Broker()
+        let display = try VirtualDisplay()
+        let (process, window) = try display.launchRings(["--config", try config(broker, discovery: true)])
+        defer { if process.isRunning { process.terminate() } }
+        let topics = ["sensor/lobby/ring1", "sensor/lobby/ring2", "sensor/lobby/ring3", "light/lobby/screen", "button/lobby/identify", "button/lobby/reload"]
+            .map { "homeassistant/\($0)/config" }
+        var configs: [String: [String: Any]] = [:]
+        #expect(eventually { configs = (try? retainedAll(broker, "homeassistant/#")) ?? [:]; return configs.count == topics.count })
+        #expect(Set(configs.keys) == Set(topics), "\(configs.keys.sorted())")
+        let version = try runProgram(ringsBinary, ["--version"], timeout: 20).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        // What every entity shares: its device, its availability, an id of its own.
+        let ids = configs.values.compactMap { $0["unique_id"] as? String }
+        #expect(Set(ids).count == topics.count, "a unique_id each: \(ids)")
+        for (topic, config) in configs {
+            let device = config["device"] as? [String: Any] ?? [:]
+            #expect(device["identifiers"] as? [String] == ["lobby"] && device["name"] as? String == "lobby" && device["model"] as? String == "rings"
+                    && version.hasSuffix(device["sw_version"] as? String ?? "?"), "\(topic): \(device) (\(version))")
+            #expect(config["availability_topic"] as? String == "screens/lobby" && config["availability_template"] as? String == "{{ value_json.state }}"
+                    && config["payload_available"] as? String == "online" && config["payload_not_available"] as? String == "offline", "\(topic)")
+            #expect((config["name"] as? String)?.isEmpty == false, "\(topic)")
+        }
+        // A sensor per ring, named as the ring, its value in % from the state topic.
+        for (index, name) in ["Move", "运动", "Stand"].enumerated() {
+            let sensor = configs["homeassistant/sensor/lobby/ring\(index + 1)/config"] ?? [:]
+            #expect(sensor["name"] as? String == name && sensor["unit_of_measurement"] as? String == "%"
+                    && sensor["state_topic"] as? String == "screens/lobby/state" && sensor["state_class"] as? String == "measurement")
+            #expect(sensor["value_template"] as? String == "{{ value_json['percent'][\(index)] }}")
+        }
+        try broker.publish("fleet/rings", "1=0.72 2=135%")
+        var state: [String: Any] = [:]
+        #expect(eventually { state = (try? retainedAll(broker, "screens/lobby/state"))?.values.first ?? [:]; return (state["percent"] as? [Any])?.count == 3
+                && (state["percent"] as? [Any])?.first as? Double == 72 })
+        let percent = state["percent"] as? [Any] ?? []
+        #expect(percent.count == 3 && percent[1] as? Double == 135 && percent[2] is NSNull, "the waiting ring is null (unknown): \(percent)")
+        // The light: Home Assistant renders its templates into these commands.
+        let lamp = configs["homeassistant/light/lobby/screen/config"] ?? [:]
+        #expect(lamp["schema"] as? String == "template" && lamp["command_topic"] as? String == "screens/lobby/cmd"
+                && lamp["state_topic"] as? String == "screens/lobby/state" && lamp["state_template"] as? String == "{{ value_json.screen }}"
+                && lamp["command_off_template"] as? String == #"{"screen": "off"}"#)
+        #expect((lamp["command_on_template"] as? String)?.contains(#"{"screen": "on"{% if brightness is defined %}, "brightness": {{ (brightness / 255) | round(3) }}"#) == true)
+        let whole = try ringsRender("300x300", "0.72,1.35,0")
+        #expect(try settled { differingPixels(try capture(display, window), whole) } == 0)
+        try broker.publish("screens/lobby/cmd", #"{"screen": "on", "brightness": 0.502}"#)  // brightness 128 of 255
+        #expect(try eventually { abs(light(try capture(display, window)) / light(whole) - 0.502) < 0.01 }, "dimmed to 128/255")
+        #expect(eventually { ((try? retainedAll(broker, "screens/lobby/state"))?.values.first?["brightness"] as? Double) == 0.502 },
+                "acknowledged: brightness_template gives 128 back")
+        try broker.publish("screens/lobby/cmd", #"{"screen": "off"}"#)
+        #expect(try eventually { light(try capture(display, window)) == 0 }, "off: black")
+        #expect(eventually { ((try? retainedAll(broker, "screens/lobby/state"))?.values.first?["screen"] as? String) == "off" })
+        // Killed: the availability topic says offline within 1.5 keepalives (7.5 s).
+        kill(process.processIdentifier, SIGKILL)
+        let killed = Date()
+        #expect(eventually(within: 12) { ((try? broker.retained("screens/lobby")) ?? nil)?.contains(#""state":"offline""#) == true })
+        #expect(Date().timeIntervalSince(killed) < 7.5 + 2.5, "offline after \(Date().timeIntervalSince(killed)) s (7.5 s and the check's own time)")
+        // Discovery turned off: the next start empties every config (Home Assistant removes the entities).
+        let (again, _) = try display.launchRings(["--config", try config(broker, discovery: false)])
+        defer { if again.isRunning { again.terminate() } }
+        #expect(eventually { ((try? retainedAll(broker, "homeassistant/#")) ?? ["-": [:]]).isEmpty }, "emptied")
+    }
+
+    @Test(.enabled(if: !Broker.missing, "needs mosquitto_sub"))
+    func discoveryNeedsALastingIDAndAStatusTopic() throws {
+        let path = NSTemporaryDirectory() + "rings-discovery-\(getpid()).toml"
+        try Data("[mqtt]\nurl = \"mqtt://127.0.0.1\"\ntopic = \"t\"\ndiscovery = true\n".utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try runProgram(ringsBinary, ["check-config", path], timeout: 20)
+        #expect(result.status != 0 && result.stderr.contains("discovery needs client-id") && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    }
+}

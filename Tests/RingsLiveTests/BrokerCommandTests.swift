@@ -1,0 +1,110 @@
+import Foundation
+import Rings
+import RingsLive
+import RingsAnimation
+import RingsRaster
+import Testing
+import TestSupport
+
+/// The live screen on a real broker, without a window, on a manual clock: each command on
+/// `STATUS-TOPIC/cmd` changes the frame as it says and is acknowledged on the retained
+/// `STATUS-TOPIC/state`; garbage changes nothing and is said in one line.
+@Suite(.serialized) struct BrokerCommandTests {
+    let clock = ManualClock()
+    let loop: FrameLoop
+    let said = Mutex<[String]>([])
+    let broker: Broker
+    let screen: LiveScreen
+
+    init() throws {
+        loop = FrameLoop(clock: clock)
+        broker = try Broker()
+        let settings = try MQTTFeed.Settings(url: broker.url, topics: ["fleet/rings"], clientID: "lobby-\(getpid())", statusTopic: "screens/lobby")
+        let said = said
+        screen = LiveScreen(options: .init(theme: .standard, values: [0.1, 0.1, 0.1], spec: .tween(duration: 0.1, curve: .linear), chrome: false, mqtt: settings),
+                            glyphs: BoxGlyphs(), problems: ProblemLog(now: { 0 }, write: { line in said.withLock { $0.append(line) } }))
+        screen.start(on: loop, stats: FrameStats(), wake: {})
+    }
+
+    /// The frame after what has arrived is taken and `seconds` have passed on the manual clock.
+    func frame(after seconds: Double = 0) -> RingScene? {
+        screen.wake(at: clock.now())
+        clock.advance(by: seconds)
+        loop.runDue()
+        guard case let .rings(scene, _) = screen.frame(width: 300, height: 300, at: clock.now()) else { return nil }
+        return scene
+    }
+
+    /// The retained state, as JSON.
+    func state() -> [String: Any]? {
+        guard let text = (try? broker.retained("screens/lobby/state")) ?? nil else { return nil }
+        return (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any]
+    }
+
+    func command(_ json: String) throws { try broker.publish("screens/lobby/cmd", json) }
+
+    @Test(.enabled(if: !Broker.missing, "needs mosquitto (make test installs it)"))
+    func eachCommandTakesEffectAndIsAcknowledged() throws {
+        defer { screen.stop() }
+        #expect(eventually { _ = frame(); return state()?["screen"] as? String == "on" }, "the state is said on connecting")
+        #expect(state()?["percent"] as? [Double] == [10, 10, 10] && state()?["brightness"] as? Double == 1, "\(state() ?? [:])")
+
+        try command(#"{"brightness": 0.4}"#)
+        #expect(eventually { frame(after: 1.1)?.brightness == 0.4 }, "dimmed, eased over a second")
+        #expect(eventually { state()?["brightness"] as? Double == 0.4 }, "acknowledged")
+
+        try command(#"{"identify": 3}"#)
+        #expect(eventually { frame()?.identity != nil }, "the identity card shows")
+        #expect(frame()?.identity?.name == "lobby-\(getpid())" && frame()?.identity?.host == ProcessInfo.processInfo.hostName)
+        #expect(eventually { state()?["identifying"] as? Bool == true })
+        #expect(frame(after: 3.1)?.identity == nil, "gone after its 3 s")
+
+        try command(#"{"screen": "off"}"#)
+        #expect(eventually { frame()?.brightness == 0 }, "one black frame")
+        #expect(screen.displayOff && !screen.wantsFrames, "then nothing is drawn")
+        #expect(eventually { state()?["screen"] as? String == "off" })
+        // Values keep coming while it is off, and the state says them.
+        try broker.publish("fleet/rings", "1=0.72")
+        #expect(eventually { _ = frame(after: 1.1); return state()?["percent"] as? [Double] == [72, 10, 10] }, "\(state() ?? [:])")
+
+        try command(#"{"screen": "on"}"#)
+        #expect(eventually { frame()?.brightness ?? 1 < 0.4 && screen.wantsFrames }, "on again, easing up")
+        #expect(frame(after: 1.1)?.brightness == 0.4, "at the brightness it had")
+        #expect(frame()?.values.first == 0.72, "current the moment it wakes")
+        #expect(eventually { state()?["screen"] as? String == "on" })
+
+        // Garbage, one line each, and nothing changes.
+        let before = state().map { $0.filter { $0.key != "age" }.description }
+        for bad in ["garbage", #"{"brightness": 3}"#, #"{"screen": "dim", "brightness": 0.9}"#] { try command(bad) }
+        #expect(eventually { _ = frame(); return said.withLock { $0 }.filter { $0.contains("MQTT command on screens/lobby/cmd") }.count == 3 },
+                "\(said.withLock { $0 })")
+        #expect(frame(after: 1.1)?.brightness == 0.4 && !screen.displayOff)
+        #expect(state().map { $0.filter { $0.key != "age" }.description } == before)
+
+        try command(#"{"reload": true}"#)
+        #expect(eventually { _ = frame(); return said.withLock { $0 }.contains { $0.contains("started without a config file") } })
+    }
+
+    /// With wake-on-input, a touch turns on a screen that a command turned off, for a minute after
+    /// the last touch; the touch itself changes no value.
+    @Test(.enabled(if: !Broker.missing, "needs mosquitto (make test installs it)"))
+    func aTouchWakesAScreenThatIsOff() throws {
+        defer { screen.stop() }
+        #expect(eventually { _ = frame(); return state() != nil })
+        try command(#"{"screen": "off"}"#)
+        #expect(eventually { frame()?.brightness == 0 })
+        // Without wake-on-input a touch does nothing while it is dark.
+        _ = screen.handle(.press(Point(x: 150, y: 60)), width: 300, height: 300, at: clock.now())
+        #expect(screen.displayOff && frame()?.values == [0.1, 0.1, 0.1])
+        var options = screen.options
+        options.wakeOnInput = 60
+        screen.reload(options, at: clock.now())
+        _ = screen.handle(.press(Point(x: 150, y: 60)), width: 300, height: 300, at: clock.now())
+        _ = screen.handle(.release(Point(x: 150, y: 60)), width: 300, height: 300, at: clock.now())
+        #expect(!screen.displayOff && frame(after: 1.1)?.brightness == 1, "awake")
+        #expect(frame()?.values == [0.1, 0.1, 0.1], "the waking touch set nothing")
+        #expect(eventually { state()?["screen"] as? String == "on" })
+        #expect(frame(after: 57)?.brightness == 1, "still awake 58 s after the touch")
+        #expect(frame(after: 2.1)?.brightness == 0 && screen.displayOff, "dark a minute after the touch")
+    }
+}
