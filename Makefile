@@ -98,7 +98,7 @@ install:
 	install -m644 README.md ARCHITECTURE.md $(DESTDIR)$(PREFIX)/share/doc/rings/
 	install -m644 docs/*.md $(DESTDIR)$(PREFIX)/share/doc/rings/docs/
 	install -m644 docs/pictures/*.png $(DESTDIR)$(PREFIX)/share/doc/rings/docs/pictures/
-	install -m644 Assets/Pictures/*.png $(DESTDIR)$(PREFIX)/share/doc/rings/Assets/Pictures/
+	install -m644 Assets/Pictures/*.png Assets/Pictures/*.svg $(DESTDIR)$(PREFIX)/share/doc/rings/Assets/Pictures/
 	@if [ -z "$(DESTDIR)" ]; then \
 	  command -v gtk-update-icon-cache > /dev/null && gtk-update-icon-cache -q -t -f $(PREFIX)/share/icons/hicolor || true; \
 	  command -v update-desktop-database > /dev/null && update-desktop-database -q $(PREFIX)/share/applications || true; \

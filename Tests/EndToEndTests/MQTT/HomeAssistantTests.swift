@@ -109,6 +109,7 @@ import TestSupport
         #expect(try eventually { abs(light(try capture(display, window)) / light(whole) - 0.502) < 0.01 }, "dimmed to 128/255")
         #expect(eventually { ((try? retainedAll(broker, "screens/lobby/state"))?.values.first?["brightness"] as? Double) == 0.502 },
                 "acknowledged: brightness_template gives 128 back")
+        try checkPicture(DeviceCard(configs: configs, state: (try? retainedAll(broker, "screens/lobby/state"))?.values.first ?? [:]), version: version)
         try broker.publish("screens/lobby/cmd", #"{"screen": "off"}"#)
         #expect(try eventually { light(try capture(display, window)) == 0 }, "off: black")
         #expect(eventually { ((try? retainedAll(broker, "screens/lobby/state"))?.values.first?["screen"] as? String) == "off" })
@@ -121,6 +122,21 @@ import TestSupport
         let (again, _) = try display.launchRings(["--config", try config(broker, discovery: false)])
         defer { if again.isRunning { again.terminate() } }
         #expect(eventually { ((try? retainedAll(broker, "homeassistant/#")) ?? ["-": [:]]).isEmpty }, "emptied")
+    }
+
+    /// docs/mqtt.md's picture of the device is what these payloads draw (RECORD_GOLDENS=1 draws it again).
+    func checkPicture(_ card: DeviceCard, version: String) throws {
+        let path = checkoutRoot + "/Assets/Pictures/home-assistant.svg"
+        let drawn = card.svg
+        if ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1" { try Data(drawn.utf8).write(to: URL(fileURLWithPath: path)) }
+        let kept = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        // The version moves with every release; the picture's does not need to.
+        let number = String(version.split(separator: " ").last ?? "")
+        let release = try NSRegularExpression(pattern: "rings [0-9]+\\.[0-9]+\\.[0-9]+ by")
+        func unversioned(_ text: String) -> String {
+            release.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "rings VERSION by")
+        }
+        #expect(drawn.contains("rings \(number) by") && unversioned(drawn) == unversioned(kept), "the picture differs: RECORD_GOLDENS=1 draws it again")
     }
 
     @Test(.enabled(if: !Broker.missing, "needs mosquitto_sub"))

@@ -63,7 +63,7 @@ import TestSupport
             $0.replacingOccurrences(of: "broker.example", with: "localhost").replacingOccurrences(of: "-p 8883", with: "-p \(broker.tlsPort)")
                 .replacingOccurrences(of: "--cafile ca.crt", with: "--cafile \(broker.directory)/ca.crt")
         }
-        try #require(lines.count == 2, "\(lines)")
+        try #require(lines.count == 4, "\(lines)")
         func run(_ line: String, as user: String = "feeder") throws -> RunResult {
             try runProgram("/bin/sh", ["-c", line.replacingOccurrences(of: "-u feeder", with: "-u \(user)")],
                            environment: ["FEEDER_PASSWORD": "\(user)-pw", "PATH": "/usr/bin:/bin"], timeout: 20)
@@ -80,6 +80,17 @@ import TestSupport
         // The feeder's next line shows after anything the lobby's could have done.
         _ = try run(lines[0].replacingOccurrences(of: "1=0.72 2=135% 3=48%", with: "3=0.5"))
         #expect(try shows(0, "0.72,1.35,0.5") && (try shows(1, "0.2,1.35,0.5")), "a screen's login wrote nothing")
+        // Commands: the page's identify and off for the lobby; a screen's login cannot command another.
+        #expect(try run(lines[2]).status == 0)
+        _ = try run(lines[3].replacingOccurrences(of: "screens/lobby", with: "screens/floor"), as: "lobby")
+        #expect(try run(lines[3]).status == 0)
+        let lobbyOff = try eventually {
+            let (_, window, display) = screens[0]
+            let frame = try display.screenshot().subview(try display.clientArea(of: window))
+            return (0..<frame.height).allSatisfy { y in (0..<frame.width).allSatisfy { frame[$0, y].bits & 0xFFFFFF == 0 } }
+        }
+        #expect(lobbyOff, "the lobby off: black")
+        #expect(try shows(1, "0.2,1.35,0.5"), "the floor on, untouched by the lobby's login")
         let alive = Self.commands("mosquitto_sub -h broker.example").first.map {
             $0.replacingOccurrences(of: "broker.example", with: "localhost").replacingOccurrences(of: "-p 8883", with: "-p \(broker.tlsPort)")
                 .replacingOccurrences(of: "--cafile ca.crt", with: "--cafile \(broker.directory)/ca.crt") + " -C 2 -W 5"
