@@ -99,7 +99,9 @@ struct WindowCommand: ParsableCommand {
             options.remember = StateFile.keeper(path)
         }
         options.configPath = configPath
-        let screen = LiveScreen(options: options, glyphs: options.chrome ? try glyphs(font ?? file.font, initial.theme) : nil)
+        // Text for the chrome, and for the identity card of a screen that takes commands.
+        let texts = options.chrome || options.mqtt?.commandTopic != nil
+        let screen = LiveScreen(options: options, glyphs: texts ? try glyphs(font ?? file.font, initial.theme) : nil)
         if let configPath { screen.reloader = reloader(configPath) }
         let degrees = rotate ?? file.rotate ?? 0
         guard let rotation = Rotation(rawValue: degrees) else { throw UserError("--rotate must be 0, 90, 180 or 270, not \(degrees)") }
