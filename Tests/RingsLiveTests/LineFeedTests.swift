@@ -61,6 +61,28 @@ import Testing
         #expect(heard.withLock { $0 } == ["1=0.3", "2=0.4", "3=0.5"])
     }
 
+    /// Writers that come one after another without waiting (`echo 1=0.5 > FIFO` in a loop) lose no
+    /// line: one that writes while the feed is between the last writer's end and its next open is
+    /// read, not dropped with the pipe.
+    @Test func aFIFOsWritersInQuickSuccessionLoseNoLine() throws {
+        let path = NSTemporaryDirectory() + "rings-fifo-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        #expect(mkfifo(path, 0o600) == 0)
+        defer { unlink(path) }
+        let heard = Mutex<[String]>([])
+        let feed = LineFeed(source: .path(path), report: { _ in }) { _, line in heard.withLock { $0.append(String(decoding: line, as: UTF8.self)) } }
+        feed.start()
+        defer { feed.stop() }
+        let lines = (1...300).map { "1=\($0)" }
+        for line in lines {
+            let handle = try #require(FileHandle(forWritingAtPath: path))
+            handle.write(Data((line + "\n").utf8))
+            try handle.close()
+        }
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline && heard.withLock({ $0.count }) < lines.count { usleep(20_000) }
+        #expect(heard.withLock { $0 } == lines, "\(lines.count - heard.withLock { $0.count }) lines lost")
+    }
+
     /// A path that can never give lines (a folder, a device such as /dev/null or /dev/zero) is said,
     /// in the legend's words and a report, and waited on with a growing pause, not read in a busy loop.
     @Test(arguments: [("folder", "a folder"), ("/dev/null", "not a file or FIFO"), ("/dev/zero", "not a file or FIFO")])

@@ -36,6 +36,10 @@ public final class LineFeed: @unchecked Sendable {
             report("the feed on standard input ended; the rings keep their last values")
         case let .path(path):
             var backoff = 0.25
+            /// A FIFO whose writer closed, held open until it is open again: a line the next writer
+            /// writes in between stays in the pipe (closing its last descriptor would drop it).
+            var held: Int32 = -1
+            defer { if held >= 0 { close(held) } }
             /// Says why the feed gives nothing, and waits longer each time (0.25 s doubling to 5 s).
             func wait(_ words: String, _ problem: String) {
                 state("\(words): \(path)")
@@ -51,6 +55,7 @@ public final class LineFeed: @unchecked Sendable {
                     wait(SourceHealth.words(errno: code), "cannot open the feed \(path): \(String(cString: strerror(code)))")
                     continue
                 }
+                if held >= 0 { close(held); held = -1 }
                 var info = stat()
                 let kind = fstat(fd, &info) == 0 ? info.st_mode & S_IFMT : 0
                 // Only a file or a FIFO gives lines: a folder, /dev/null or /dev/zero would be read in a busy loop.
@@ -64,7 +69,7 @@ public final class LineFeed: @unchecked Sendable {
                 _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
                 state(nil)
                 let ended = read(descriptor: fd, number: &number, follow: path)
-                close(fd)
+                if case .writerClosed = ended, kind == S_IFIFO { held = fd } else { close(fd) }
                 switch ended {
                 case .changed, .writerClosed: backoff = 0.25
                 case let .failed(code): wait("unreadable", "cannot read the feed \(path): \(String(cString: strerror(code)))")
