@@ -42,14 +42,19 @@ import Testing
 
     /// A FIFO's last line is taken when its writer closes, newline or not (the regression:
     /// `printf '1=0.9' > fifo` was dropped without a word).
-    @Test func aFIFOsLastLineIsTakenWhenItsWriterCloses() throws {
+    /// A new FIFO and a feed following it, what it hears kept in `heard`; `stop` ends both.
+    func followedFIFO() throws -> (path: String, heard: Mutex<[String]>, stop: () -> Void) {
         let path = NSTemporaryDirectory() + "rings-fifo-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         #expect(mkfifo(path, 0o600) == 0)
-        defer { unlink(path) }
         let heard = Mutex<[String]>([])
         let feed = LineFeed(source: .path(path), report: { _ in }) { _, line in heard.withLock { $0.append(String(decoding: line, as: UTF8.self)) } }
         feed.start()
-        defer { feed.stop() }
+        return (path, heard, { feed.stop(); unlink(path) })
+    }
+
+    @Test func aFIFOsLastLineIsTakenWhenItsWriterCloses() throws {
+        let (path, heard, stop) = try followedFIFO()
+        defer { stop() }
         // Two writers one after the other (overlapping, they would be one stream with no end between).
         for (text, count) in [("1=0.3\n2=0.4", 2), ("3=0.5", 3)] {
             let handle = try #require(FileHandle(forWritingAtPath: path))   // waits for the feed to open its end
@@ -65,13 +70,8 @@ import Testing
     /// line: one that writes while the feed is between the last writer's end and its next open is
     /// read, not dropped with the pipe.
     @Test func aFIFOsWritersInQuickSuccessionLoseNoLine() throws {
-        let path = NSTemporaryDirectory() + "rings-fifo-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        #expect(mkfifo(path, 0o600) == 0)
-        defer { unlink(path) }
-        let heard = Mutex<[String]>([])
-        let feed = LineFeed(source: .path(path), report: { _ in }) { _, line in heard.withLock { $0.append(String(decoding: line, as: UTF8.self)) } }
-        feed.start()
-        defer { feed.stop() }
+        let (path, heard, stop) = try followedFIFO()
+        defer { stop() }
         let lines = (1...300).map { "1=\($0)" }
         for line in lines {
             let handle = try #require(FileHandle(forWritingAtPath: path))
