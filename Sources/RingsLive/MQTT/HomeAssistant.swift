@@ -29,8 +29,7 @@ extension MQTTFeed.Settings {
         ]
         func config(_ component: String, _ object: String, _ fields: [String: Any]) -> (String, String) {
             let all = shared.merging(fields) { _, own in own }.merging(["unique_id": "\(node)_\(object)"]) { _, id in id }
-            let data = (try? JSONSerialization.data(withJSONObject: all, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
-            return ("\(discoveryPrefix)/\(component)/\(node)/\(object)/config", String(decoding: data, as: UTF8.self))
+            return ("\(discoveryPrefix)/\(component)/\(node)/\(object)/config", MQTTFeed.json(all))
         }
         var configs = names.enumerated().map { index, name in
             config("sensor", "ring\(index + 1)", [

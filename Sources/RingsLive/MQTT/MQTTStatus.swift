@@ -33,6 +33,11 @@ extension MQTTFeed {
                                      "host": ProcessInfo.processInfo.hostName, "program": "rings", "version": ringsVersion,
                                      "rings": ringNames]
         if online { fields["updated"] = lastValue.map { ISO8601DateFormatter().string(from: $0) } ?? NSNull() }
+        return MQTTFeed.json(fields)
+    }
+
+    /// A message's JSON as the screen publishes it: keys in order, slashes as they are.
+    static func json(_ fields: [String: Any]) -> String {
         let data = (try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
         return String(decoding: data, as: UTF8.self)
     }

@@ -31,7 +31,6 @@ public struct ScreenState: Equatable, Sendable {
             "updated": updated.map { ISO8601DateFormatter().string(from: $0) } ?? NSNull(),
             "age": updated.map { max(0, Int(now.timeIntervalSince($0).rounded())) } ?? NSNull(),
         ]
-        let data = (try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        return String(decoding: data, as: UTF8.self)
+        return MQTTFeed.json(fields)
     }
 }

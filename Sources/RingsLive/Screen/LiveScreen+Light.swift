@@ -55,7 +55,7 @@ extension LiveScreen {
         guard light.off else { return false }
         switch input {
         case .key, .press, .wheel: break
-        case .close, .exposed: return false
+        case .close: return false
         default: return light.dark
         }
         let wasDark = light.dark
