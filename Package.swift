@@ -43,7 +43,7 @@ let package = Package(
 
         // MARK: The product's model and scene
         // Themes and presets compiled into the executable, so that it stands alone once installed.
-        .target(name: "RingsAssets", path: "Assets", exclude: ["Pictures", "systemd", "desktop", "debian"], resources: [.embedInCode("Themes"), .embedInCode("Presets")]),
+        .target(name: "RingsAssets", path: "Assets", exclude: ["Pictures", "systemd", "desktop", "debian", "po"], resources: [.embedInCode("Themes"), .embedInCode("Presets")]),
         .target(name: "Rings", dependencies: ["RingsRaster", "Shaders", "RingsAnimation", "RingsAssets"], swiftSettings: optimised),
         // What touches the world: feeds, commands, the broker, /proc, the config watcher, signals and
         // limits, systemd; and the live screen that wires them to the model.
