@@ -55,4 +55,19 @@ import TestSupport
         _ = plan.rects(for: before, in: bounds, whole: false, resized: false)
         #expect(plan.rects(for: after, in: bounds, whole: false, resized: false) == [bounds])
     }
+
+    /// A change of brightness alone is the whole frame (the regression: the last frame of a dimming,
+    /// which the screen no longer calls whole as the dimming has ended, left the frame before it
+    /// on screen, a shade too dark).
+    @Test func aWholeFrameWhenTheBrightnessChanges() {
+        var plan = RedrawPlan()
+        func scene(_ brightness: Double) -> RingScene {
+            var scene = RingScene(theme: .standard, width: 400, height: 400, values: [0.5, 0.5, 0.5])
+            scene.brightness = brightness
+            return scene
+        }
+        _ = plan.rects(for: scene(0.98), in: bounds, whole: false, resized: false)
+        #expect(plan.rects(for: scene(1), in: bounds, whole: false, resized: false) == [bounds])
+        #expect(plan.rects(for: scene(1), in: bounds, whole: false, resized: false).isEmpty, "then nothing")
+    }
 }

@@ -4,14 +4,15 @@ import RingsRaster
 /// moved (their whole arcs, as the gradient follows the sweep, with room for a tip's shadow where
 /// one shows now or did), the label and the legend; the whole frame when the size changes, when
 /// the chrome's layout does (the rings' area, the legend's box: a legend that no longer waits for
-/// data can leave the rings more room), when only the chrome's words change, or when nothing is
-/// known of what is on screen. (A chrome element
+/// data can leave the rings more room), when only the chrome's words change, when the brightness
+/// does, or when nothing is known of what is on screen. (A chrome element
 /// whose text changes on its own must be among the words compared here, or it is not drawn again.)
 public struct RedrawPlan {
     /// Presented values in the last frame drawn; nil when the next must be drawn whole.
     private var drawn: [Double]?
     private var drawnWords: [String] = []
     private var drawnLayout: ChromeLayout?
+    private var drawnBrightness = 1.0
 
     public init() {}
 
@@ -31,8 +32,8 @@ public struct RedrawPlan {
         let now = scene.values
         let words = scene.chrome.map { [$0.label] + $0.legend.map { $0.name + $0.value } } ?? []
         let layout = scene.chromeLayout
-        defer { drawn = now; drawnWords = words; drawnLayout = layout }
-        guard let drawn, drawn.count == now.count, !whole, layout == drawnLayout else { return [bounds] }
+        defer { drawn = now; drawnWords = words; drawnLayout = layout; drawnBrightness = scene.brightness }
+        guard let drawn, drawn.count == now.count, !whole, layout == drawnLayout, scene.brightness == drawnBrightness else { return [bounds] }
         let moved = (0..<now.count).filter { drawn[$0] != now[$0] }
         guard !moved.isEmpty else { return words != drawnWords ? [bounds] : [] }
         // A tip's shadow reaches beyond the ring: room for it only where one shows now or did.
