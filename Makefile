@@ -3,7 +3,7 @@
 
 # What building and running need; the window's libdecor plugin draws title bars where the compositor
 # leaves them to the app (GNOME, weston).
-RUN_PACKAGES := libsdl2-dev libpango1.0-dev libpng-dev libx11-dev libxext-dev libfontconfig-dev libmosquitto-dev libssl-dev openssl \
+RUN_PACKAGES := libsdl2-dev libpango1.0-dev libpng-dev libx11-dev libxext-dev libdrm-dev libfontconfig-dev libmosquitto-dev libssl-dev openssl \
                 libsystemd-dev libtomlplusplus-dev gettext fontconfig fonts-dejavu-core fonts-comfortaa libdecor-0-plugin-1-cairo \
                 fonts-noto-cjk fonts-noto-core fonts-symbola
 # What the tests add: displays and compositors to run the window in, screenshots, a broker, and the
@@ -11,7 +11,7 @@ RUN_PACKAGES := libsdl2-dev libpango1.0-dev libpng-dev libx11-dev libxext-dev li
 TEST_PACKAGES := xvfb xdotool x11-apps x11-utils x11-xserver-utils imagemagick openbox xauth \
                  cage sway xwayland grim wtype mosquitto mosquitto-clients \
                  weston dpkg-dev lintian desktop-file-utils appstream man-db bash-completion zsh fish \
-                 qemu-system-x86 linux-image-amd64 busybox-static python3
+                 qemu-system-x86 linux-image-amd64 busybox-static python3 xserver-xorg-core xserver-xorg-input-libinput udev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 SHELL := /bin/bash

@@ -25,6 +25,7 @@ let package = Package(
         .systemLibrary(name: "CSystemd"),
         .systemLibrary(name: "CGettext"),
         .systemLibrary(name: "CXDPMS"),
+        .systemLibrary(name: "CDRM", pkgConfig: "libdrm"),
         // What runs in a crash's signal handler, in C: nothing of the Swift runtime may run there.
         .target(name: "CCrash"),
         // TOML through toml++ (Debian's libtomlplusplus-dev), copied into a C tree that is freed whole.
@@ -50,7 +51,7 @@ let package = Package(
         .target(name: "RingsLive", dependencies: ["CMosquitto", "CSystemd", "CGettext", "Rings", "RingsAnimation", "RingsRaster"], swiftSettings: optimised),
 
         // MARK: SDL and the executable
-        .target(name: "RingsSDL", dependencies: ["CSDL2", "CWaylandProbe", "CSDL2SysWM", "CXDPMS", "CFontconfig", "CPango", "Rings", "RingsLive", "RingsAnimation", "RingsRaster"], swiftSettings: optimised),
+        .target(name: "RingsSDL", dependencies: ["CSDL2", "CWaylandProbe", "CSDL2SysWM", "CXDPMS", "CDRM", "CFontconfig", "CPango", "Rings", "RingsLive", "RingsAnimation", "RingsRaster"], swiftSettings: optimised),
         .executableTarget(name: "rings", dependencies: [
             "CCrash", "CTOMLTree", "Rings", "RingsLive", "RingsSDL", "RingsPNG", "RingsRaster", "RingsAnimation", "Shaders",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -129,6 +129,9 @@ public final class ScreenWindow {
             openingFrames -= 1
             updater.invalidate()
         }
+        // On before the frame that shows (a KMS/DRM page flip on a display that is off is lost), off
+        // after the black one.
+        if power.isOff && !screen.displayOff { switchPower(off: false) }
         let shown: Bool
         do { shown = try updater.update(screen.frame(width: width, height: height, at: tick.targetTimestamp)) } catch {
             guard options.kiosk else { throw error }
@@ -138,7 +141,7 @@ public final class ScreenWindow {
             updater.invalidate()
             return false
         }
-        if screen.displayOff != power.isOff { switchPower(off: screen.displayOff) }
+        if screen.displayOff && !power.isOff { switchPower(off: true) }
         if shown {
             stats.presented(at: clock.now(), continuing: animatingBefore)
             supervisor.presented(status: screen.status)
@@ -148,12 +151,12 @@ public final class ScreenWindow {
         return shown
     }
 
-    /// Turns the display's power off or on after the frame that asks it (a black one, to go off);
-    /// where it cannot be switched, says so once and the screen stays on, black.
+    /// Turns the display's power off or on; where it cannot be switched, says so once and the screen
+    /// stays on, black.
     private func switchPower(off: Bool) {
         if !power.set(off: off, window: window.window) && off && !saidNoPower {
             saidNoPower = true
-            problems.note(kind: "power", "the display's power cannot be switched on \(window.driver) (X11's DPMS only); it stays on, drawn black")
+            problems.note(kind: "power", "the display's power cannot be switched on \(window.driver) (only X11's DPMS and the console's KMS/DRM); it stays on, drawn black")
         }
     }
 
@@ -162,6 +165,8 @@ public final class ScreenWindow {
             screen.wake(at: clock.now())
             return supervisor.tell(status: screen.status)
         }
+        // An X server turns the monitor on at any input; a screen that stays dark turns it off again.
+        defer { if screen.displayOff { power.keepOff(window: window.window) } }
         if window.wasDestroyed(by: event) { return windowLost() }
         if event.type == SDL_QUIT.rawValue && window.lostDisplay {
             failure = SDLError("lost the display (the Wayland compositor closed the connection)")

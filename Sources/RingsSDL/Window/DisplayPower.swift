@@ -1,46 +1,56 @@
 import CSDL2SysWM
-import CXDPMS
 
-/// The display's power, switched where the window system lets a program do it: X11's DPMS
-/// extension (the monitor off, as its power saving does). What DPMS was set to before is put back
-/// when rings ends. Elsewhere (Wayland, KMS/DRM) it cannot be switched, and the screen stays on,
-/// drawn black.
+/// The display's power, switched where the window system lets a program do it: X11's DPMS extension
+/// (`X11Power`), or on the console the DPMS property of the KMS/DRM connectors that show the window
+/// (`ConsolePower`). What was set before is put back when rings ends. Elsewhere (Wayland) it cannot
+/// be switched, and the screen stays on, drawn black.
 final class DisplayPower {
-    /// The X server's DPMS as rings found it: enabled or not.
-    private var found: Bool?
+    private var x11 = X11Power()
+    private var console = ConsolePower()
     private(set) var isOff = false
 
-    /// Turns the display off or on through the X server of `window`; false where that cannot be done.
+    /// Turns the display off or on through the window system of `window`; false where that cannot be done.
     func set(off: Bool, window: OpaquePointer) -> Bool {
-        // Asked first: DPMSCapable on a server without the extension makes Xlib print a line of its own.
-        var events: Int32 = 0, errors: Int32 = 0
-        guard let display = DisplayPower.x11Display(of: window), DPMSQueryExtension(display, &events, &errors) != 0,
-              DPMSCapable(display) != 0 else { return false }
-        if found == nil {
-            var level: CARD16 = 0, enabled: BOOL = 0
-            DPMSInfo(display, &level, &enabled)
-            found = enabled != 0
+        let done: Bool
+        switch DisplayPower.system(of: window) {
+        case .x11(let display): done = x11.set(off: off, display: display)
+        case .console(let descriptor): done = console.set(off: off, descriptor: descriptor)
+        case nil: done = false
         }
-        if off { DPMSEnable(display) }
-        guard DPMSForceLevel(display, CARD16(off ? DPMSModeOff : DPMSModeOn)) != 0 else { return false }
-        if !off && found == false { DPMSDisable(display) }
-        XFlush(display)
-        isOff = off
-        return true
+        if done { isOff = off }
+        return done
     }
 
-    /// The display on, and DPMS as it was found.
+    /// Off again after the window system turned it on by itself (an X server does on any input).
+    func keepOff(window: OpaquePointer) {
+        if isOff { _ = set(off: true, window: window) }
+    }
+
+    /// The display on, and its power settings as they were found.
     func restore(window: OpaquePointer) {
-        guard found != nil else { return }
-        if isOff { _ = set(off: false, window: window) }
-        if found == false, let display = DisplayPower.x11Display(of: window) { DPMSDisable(display); XFlush(display) }
+        switch DisplayPower.system(of: window) {
+        case .x11(let display): x11.restore(display: display, wasOff: isOff)
+        case .console(let descriptor): console.restore(descriptor: descriptor)
+        case nil: break
+        }
+        isOff = false
     }
 
-    /// The X11 connection SDL draws the window through (nil on other systems).
-    private static func x11Display(of window: OpaquePointer) -> OpaquePointer? {
+    private enum System {
+        case x11(OpaquePointer)
+        /// The KMS/DRM device's descriptor, SDL's (which holds DRM master).
+        case console(Int32)
+    }
+
+    /// What SDL draws `window` through: an X11 connection or a KMS/DRM device (nil on other systems).
+    private static func system(of window: OpaquePointer) -> System? {
         var info = SDL_SysWMinfo()
         info.version = SDL_version(major: UInt8(SDL_MAJOR_VERSION), minor: UInt8(SDL_MINOR_VERSION), patch: UInt8(SDL_PATCHLEVEL))
-        guard SDL_GetWindowWMInfo(window, &info) == SDL_TRUE, info.subsystem == SDL_SYSWM_X11 else { return nil }
-        return info.info.x11.display
+        guard SDL_GetWindowWMInfo(window, &info) == SDL_TRUE else { return nil }
+        switch info.subsystem {
+        case SDL_SYSWM_X11: return info.info.x11.display.map { .x11($0) }
+        case SDL_SYSWM_KMSDRM: return info.info.kmsdrm.drm_fd >= 0 ? .console(info.info.kmsdrm.drm_fd) : nil
+        default: return nil
+        }
     }
 }

@@ -1,0 +1,33 @@
+import CXDPMS
+
+/// An X server's display power through its DPMS extension: forced off and on, and DPMS enabled or
+/// disabled again as it was found.
+struct X11Power {
+    /// Whether the server's DPMS was enabled when rings first switched it.
+    private var found: Bool?
+
+    /// Forces the monitor off or on; false where the server has no DPMS.
+    mutating func set(off: Bool, display: OpaquePointer) -> Bool {
+        // Asked first: DPMSCapable on a server without the extension makes Xlib print a line of its own.
+        var events: Int32 = 0, errors: Int32 = 0
+        guard DPMSQueryExtension(display, &events, &errors) != 0, DPMSCapable(display) != 0 else { return false }
+        if found == nil {
+            var level: CARD16 = 0, enabled: BOOL = 0
+            DPMSInfo(display, &level, &enabled)
+            found = enabled != 0
+        }
+        // A forced level holds only while DPMS is enabled.
+        if off { DPMSEnable(display) }
+        guard DPMSForceLevel(display, CARD16(off ? DPMSModeOff : DPMSModeOn)) != 0 else { return false }
+        if !off && found == false { DPMSDisable(display) }
+        XFlush(display)
+        return true
+    }
+
+    /// The monitor on, and DPMS as it was found.
+    mutating func restore(display: OpaquePointer, wasOff: Bool) {
+        guard let enabled = found else { return }
+        if wasOff { _ = set(off: false, display: display) }
+        if !enabled { DPMSDisable(display); XFlush(display) }
+    }
+}
