@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-# Host side of the VM's screen: while QEMU (PID) runs, answer each OUT/NAME.req the guest writes
-# with a QMP screendump to OUT/NAME.png, then OUT/NAME.done.
+# Host side of the VM's screen and keyboard: while QEMU (PID) runs, answer each OUT/NAME.req the guest
+# writes with a QMP screendump to OUT/NAME.png, and each OUT/NAME.key with a press of the shift key on
+# the VM's keyboard (virtio), then OUT/NAME.done.
 import json, os, socket, sys, time
 sock, out, qemu = sys.argv[1], sys.argv[2], int(sys.argv[3])
 
@@ -33,10 +34,17 @@ command("qmp_capabilities")
 done = set()
 while alive():
     for entry in os.listdir(out):
-        if entry.endswith(".req") and entry not in done:
-            name = entry[:-4]
+        name, kind = os.path.splitext(entry)
+        if kind not in (".req", ".key") or entry in done:
+            continue
+        if kind == ".req":
             reply = command("screendump", filename=os.path.join(out, name + ".png"), format="png")
             print("screendump %s: %s" % (name, reply), flush=True)
-            open(os.path.join(out, name + ".done"), "w").close()
-            done.add(entry)
+        else:
+            for down in (True, False):
+                key = {"type": "key", "data": {"down": down, "key": {"type": "qcode", "data": "shift"}}}
+                reply = command("input-send-event", events=[key])
+                print("key %s (down %s): %s" % (name, down, reply), flush=True)
+        open(os.path.join(out, name + ".done"), "w").close()
+        done.add(entry)
     time.sleep(0.05)

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A throwaway QEMU virtual machine that runs the installed `rings` on KMS/DRM (virtio-gpu, 1280x800)
-/// and, in the systemd run, under real systemd as PID 1: `Tests/VM/run-vm.sh` (its README says how).
+/// (in the power run, also under Xorg on the same card) and, in the systemd run, under real systemd as
+/// PID 1: `Tests/VM/run-vm.sh` (its README says how).
 /// A run takes 40-60 s under software emulation; what the guest saw is left in `output`.
 public final class VirtualMachine {
     /// What a run needs on the host: `make test` installs it.
@@ -21,7 +22,7 @@ public final class VirtualMachine {
     /// What run-vm.sh printed, and how it ended.
     public let result: RunResult
 
-    /// Boots the VM in `mode` (`kms` or `systemd`) with the staged install's binary and unit, and waits
+    /// Boots the VM in `mode` (`kms`, `power` or `systemd`) with the staged install's binary and unit, and waits
     /// for it to power off.
     public init(mode: String, output: String) throws {
         if let missing = Self.missing { throw TestFailure("the VM cannot boot: \(missing)") }

@@ -3,20 +3,8 @@
 # KMS/DRM, A and C with static values, B and D fed through a FIFO, A and B with --present auto, C and
 # D with vsync. Each asks the host for a screendump (/kms/out/NAME.req), records --stats and the
 # notify messages, then the VM powers off.
-O=/kms/out; B=/kms/bin
-up() { cut -d' ' -f1 /proc/uptime; }
-log() { echo "GUEST[$(up)]: $*" | tee -a $O/guest.log; }
-shot() { : > $O/$1.req; for i in $(seq 1 600); do [ -e $O/$1.done ] && return 0; sleep 0.1; done; log "$1: no screendump"; }
-waitready() { for i in $(seq 1 600); do [ -e $1 ] && return 0; sleep 0.1; done; return 1; }
-mount -t tmpfs tmpfs /run; mkdir -p /dev/pts /dev/shm /run/user/0
-mount -t devpts devpts /dev/pts; mount -t tmpfs tmpfs /dev/shm
-log "userspace up; kernel $(uname -r)"
-modprobe virtio_gpu; for i in $(seq 1 50); do [ -e /dev/dri/card0 ] && break; sleep 0.1; done
-log "card0: $(ls /dev/dri | tr '\n' ' ') modes: $(head -1 /sys/class/drm/card0-Virtual-1/modes 2>/dev/null)"
-export HOME=/root XDG_RUNTIME_DIR=/run/user/0 XDG_STATE_HOME=/run/state XDG_CONFIG_HOME=/run/config SDL_VIDEODRIVER=kmsdrm
-/usr/bin/python3 /kms/notify-listen.py /run/notify.sock $O/notify.log /run/ready &
-sleep 0.5
-export NOTIFY_SOCKET=/run/notify.sock
+. /kms/common.sh
+export SDL_VIDEODRIVER=kmsdrm
 
 static() { # name present
   log "$1: start rings --present $2"
