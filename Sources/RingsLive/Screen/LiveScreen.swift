@@ -149,7 +149,8 @@ public final class LiveScreen: Screen {
         }
         model.update(at: time)
         lighting.update(at: time)
-        let whole = changed || showGraph || fading || alerting || lighting.isAnimating
+        // A new brightness is drawn whole by the redraw plan, which compares it.
+        let whole = changed || showGraph || fading || alerting
         changed = false
         moved = false
         var frame = scene(width: width, height: height, at: time)

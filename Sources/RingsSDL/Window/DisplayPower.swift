@@ -2,11 +2,10 @@ import CSDL2SysWM
 
 /// The display's power, switched where the window system lets a program do it: X11's DPMS extension
 /// (`X11Power`), or on the console the DPMS property of the KMS/DRM connectors that show the window
-/// (`ConsolePower`). What was set before is put back when rings ends. Elsewhere (Wayland) it cannot
-/// be switched, and the screen stays on, drawn black.
+/// (`ConsolePower`). When rings ends the display is on, and X's DPMS enabled or disabled as it was
+/// found. Elsewhere (Wayland) it cannot be switched, and the screen stays on, drawn black.
 final class DisplayPower {
     private var x11 = X11Power()
-    private var console = ConsolePower()
     private(set) var isOff = false
 
     /// Turns the display off or on through the window system of `window`; false where that cannot be done.
@@ -14,7 +13,7 @@ final class DisplayPower {
         let done: Bool
         switch DisplayPower.system(of: window) {
         case .x11(let display): done = x11.set(off: off, display: display)
-        case .console(let descriptor): done = console.set(off: off, descriptor: descriptor)
+        case .console(let descriptor): done = ConsolePower.set(off: off, descriptor: descriptor)
         case nil: done = false
         }
         if done { isOff = off }
@@ -26,14 +25,9 @@ final class DisplayPower {
         if isOff { _ = set(off: true, window: window) }
     }
 
-    /// The display on, and its power settings as they were found.
+    /// The display on again, as rings ends (turning it on puts X's DPMS back as found).
     func restore(window: OpaquePointer) {
-        switch DisplayPower.system(of: window) {
-        case .x11(let display): x11.restore(display: display, wasOff: isOff)
-        case .console(let descriptor): console.restore(descriptor: descriptor)
-        case nil: break
-        }
-        isOff = false
+        if isOff { _ = set(off: false, window: window) }
     }
 
     private enum System {

@@ -1,7 +1,7 @@
 import CXDPMS
 
-/// An X server's display power through its DPMS extension: forced off and on, and DPMS enabled or
-/// disabled again as it was found.
+/// An X server's display power through its DPMS extension: forced off, and on again with DPMS
+/// enabled or disabled as it was found.
 struct X11Power {
     /// Whether the server's DPMS was enabled when rings first switched it.
     private var found: Bool?
@@ -22,12 +22,5 @@ struct X11Power {
         if !off && found == false { DPMSDisable(display) }
         XFlush(display)
         return true
-    }
-
-    /// The monitor on, and DPMS as it was found.
-    mutating func restore(display: OpaquePointer, wasOff: Bool) {
-        guard let enabled = found else { return }
-        if wasOff { _ = set(off: false, display: display) }
-        if !enabled { DPMSDisable(display); XFlush(display) }
     }
 }

@@ -15,7 +15,7 @@ within() {
   done
   log "$1: not within $2 s: $($3)"
 }
-command() { mosquitto_pub -h 127.0.0.1 -t screens/vm/cmd -m "$1" || log "mosquitto_pub failed"; }
+tell() { mosquitto_pub -h 127.0.0.1 -t screens/vm/cmd -m "$1" || log "mosquitto_pub failed"; }
 screen() { # name: rings starts, says READY, shows its frame
   rm -f /run/ready
   $B/rings --kiosk --no-intro --config /kms/power/screen.toml > $O/$1.out 2>&1 &
@@ -35,9 +35,9 @@ sleep 0.5
 export SDL_VIDEODRIVER=kmsdrm
 log "K: dpms before: $(dpms)"
 screen K; shot K1
-command '{"screen": "off"}'; within "K: off" 20 dpms Off; shot K2
-command '{"screen": "on"}'; within "K: on" 20 dpms On; sleep 2; shot K3
-command '{"screen": "off"}'; within "K: off again" 20 dpms Off
+tell '{"screen": "off"}'; within "K: off" 20 dpms Off; shot K2
+tell '{"screen": "on"}'; within "K: on" 20 dpms On; sleep 2; shot K3
+tell '{"screen": "off"}'; within "K: off again" 20 dpms Off
 kill -TERM $P; wait $P; log "K: rings exit $?"
 log "K: dpms after: $(dpms)"
 
@@ -48,10 +48,10 @@ for i in $(seq 1 300); do xset q > /dev/null 2>&1 && break; sleep 0.1; done
 xset s off; xset -dpms
 log "X: before: $(monitor)"
 screen X; shot X1
-command '{"screen": "off"}'; within "X: off" 20 monitor "Monitor is Off"; log "X: dpms $(dpms)"; shot X2
+tell '{"screen": "off"}'; within "X: off" 20 monitor "Monitor is Off"; log "X: dpms $(dpms)"; shot X2
 : > $O/key1.key; sleep 2; log "X: a key pressed while off, 2 s later: $(monitor) dpms $(dpms)"
-command '{"screen": "on"}'; within "X: on" 20 dpms On; log "X: on: $(monitor)"; sleep 2; shot X3
-command '{"screen": "off"}'; within "X: off again" 20 monitor "Monitor is Off"
+tell '{"screen": "on"}'; within "X: on" 20 dpms On; log "X: on: $(monitor)"; sleep 2; shot X3
+tell '{"screen": "off"}'; within "X: off again" 20 monitor "Monitor is Off"
 kill -TERM $P; wait $P; log "X: rings exit $?"
 log "X: after: $(monitor) dpms $(dpms)"
 kill $X; wait $X
