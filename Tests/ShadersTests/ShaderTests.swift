@@ -56,26 +56,39 @@ import Testing
         #expect(arc.coverage(atX: 159.5, y: 99.5) == 0)
     }
 
-    @Test func angleInterpolationIsOnlyUsedWhereItIsInvisible() {
-        let turn = 2 * Double.pi
-        // The reference scene's rings at 1920x1080 (blue spans 34 levels, red 39, green 30).
-        #expect(ConicArcShader.knotSpacing(innerRadius: 168.5, sweep: turn * 0.48, levelsPerUnit: 34) == 32)
-        #expect(ConicArcShader.knotSpacing(innerRadius: 367.2, sweep: turn * 0.72, levelsPerUnit: 39) == 64)
-        // Twice as wide at 3840x2160: the knots spread out.
-        #expect(ConicArcShader.knotSpacing(innerRadius: 337, sweep: turn * 0.48, levelsPerUnit: 34) == 64)
-        #expect(ConicArcShader.knotSpacing(innerRadius: 20, sweep: turn * 0.48, levelsPerUnit: 34) == 0)
-        // Narrow and steep: knots close together.
-        #expect(ConicArcShader.knotSpacing(innerRadius: 120, sweep: turn * 0.48, levelsPerUnit: 255) == 8)
-        #expect(ConicArcShader.knotSpacing(innerRadius: 400, sweep: 0.001, levelsPerUnit: 34) == 0)
-        // A ramp with a hard step never interpolates; a single colour needs no angles at all.
-        #expect(ConicArcShader.knotSpacing(innerRadius: 400, sweep: turn, levelsPerUnit: .infinity) == 0)
-        #expect(ConicArcShader.knotSpacing(innerRadius: 400, sweep: turn, levelsPerUnit: 0) == 64)
+    /// The colour changes only on rays from the centre: pixels beside them, on narrow, steep and
+    /// many-lap bands either way round, take the exact rule's colour within a level.
+    @Test(arguments: [(30.0, 6.0, 0.48), (30.0, 6.0, -0.93), (80.0, 30.0, 2.3), (80.0, 30.0, -1.0), (12.0, 4.0, 0.2)])
+    func steepNarrowAndManyLapBandsMatchTheExactColour(radius: Double, thickness: Double, laps: Double) {
+        let ramp = ColorRamp(stops: [.init(0, RGB8(0, 0, 0).opaque), .init(0.3, RGB8(255, 40, 0).opaque), .init(1, RGB8(20, 255, 255).opaque)])
+        let arc = ArcStroke(center: Point(x: 100.3, y: 99.6), radius: radius, thickness: thickness, startAngle: 0.4, sweep: 2 * Double.pi * laps)
+        let shader = ConicArcShader(arc: arc, ramp: ramp)
+        var row = [UInt32](repeating: 0, count: 200), worst = 0, checked = 0
+        for y in 0..<200 {
+            row.withUnsafeMutableBufferPointer { out in
+                shader.shade(x: 0, y: y, count: 7 + y % 50, into: out.baseAddress!)
+                shader.shade(x: 7 + y % 50, y: y, count: 193 - y % 50, into: out.baseAddress! + 7 + y % 50)
+            }
+            for x in 0..<200 {
+                let px = Double(x) + 0.5, py = Double(y) + 0.5
+                let rho = ((px - 100.3) * (px - 100.3) + (py - 99.6) * (py - 99.6)).squareRoot()
+                let rel = arc.relativeAngle(x: px, y: py)
+                let end = abs(arc.sweep).truncatingRemainder(dividingBy: 2 * Double.pi)
+                // Not on the start or end line, where a pixel may fall either side.
+                guard abs(rho - arc.radius) < thickness / 2, min(rel, 2 * Double.pi - rel, abs(rel - end)) * rho > 0.05 else { continue }
+                let exact = shader.color(atX: px, y: py).packed
+                worst = max(worst, distance(PackedPixel(bits: row[x]), exact))
+                checked += 1
+            }
+        }
+        #expect(worst <= 1, "worst \(worst) levels over \(checked) pixels")
+        #expect(checked > 200)
     }
 
     /// Every pixel of the reference scene's bands at 1920x1080 (and mirrored) takes the fast path's
     /// colour within one level of the exact rule's, however its row is cut into runs.
     @Test(arguments: [1.0, -1.0])
-    func interpolatedBandsMatchTheExactColour(direction: Double) {
+    func bandsMatchTheExactColour(direction: Double) {
         let s = 1080.0, t = 0.08 * s, g = 0.012 * s
         let rings = [(0.72, RGB8(192, 57, 43), RGB8(231, 76, 60)), (1.35, RGB8(39, 174, 96), RGB8(46, 204, 113)),
                      (0.48, RGB8(41, 128, 185), RGB8(52, 152, 219))]
