@@ -23,14 +23,15 @@ extension Shape {
 /// Composites a shader through coverage onto a canvas, source-over.
 ///
 /// The runs a shape gives for one row (rim, interior, rim, pieces cut at an arc's ends) are gathered
-/// while they join up, shaded in one call, handed to an arc fill's caps when there are any, then each
-/// is composited: wholly covered runs of an opaque shader are plain copies, the rest blend with their
-/// coverage. Its buffers belong to the `Rasterizer` that makes it.
+/// while they join up, shaded in one call, handed to an arc fill's caps when there are any, then
+/// composited: wholly covered runs of an opaque shader are plain copies, other whole runs blend four
+/// pixels at a time, and the partly covered pixels of every run (a rim is a pixel or two) are
+/// gathered into one list and blended four at a time together. Its buffers belong to the
+/// `Rasterizer` that makes it.
 public struct ShaderBlitter: Blitter {
-    /// One span of a gathered row.
+    /// One wholly covered span of a gathered row.
     struct Run {
         var x = 0, count = 0
-        var coverage: SpanCoverage = nil
     }
 
     static let maximumRuns = 16
@@ -38,72 +39,60 @@ public struct ShaderBlitter: Blitter {
     let shader: any Shader
     let caps: ArcCaps?
     let canvas: Canvas
-    /// Per drawing column: shaded colours, and the coverage of the gathered runs (a shape may write
-    /// its next row before the gathered one is drawn).
+    /// Per drawing column: shaded colours, or what lay under an opaque shader's partly covered pixels.
     let colors: UnsafeMutablePointer<UInt32>
-    let coverage: UnsafeMutablePointer<Float>
+    /// The gathered row's partly covered pixels: their columns and coverage, in order, and room for
+    /// their colours (the row's width and four more, twice).
+    let partial: (columns: UnsafeMutablePointer<Int32>, coverage: UnsafeMutablePointer<Float>, lanes: UnsafeMutablePointer<UInt32>)
     let runs: UnsafeMutablePointer<Run>
     let opaque: Bool
-    var y = 0, start = 0, end = 0, count = 0
+    var y = 0, start = 0, end = 0, count = 0, partials = 0
 
     init(shader: any Shader, caps: ArcCaps?, canvas: Canvas, colors: UnsafeMutablePointer<UInt32>,
-         coverage: UnsafeMutablePointer<Float>, runs: UnsafeMutablePointer<Run>) {
+         partial: (columns: UnsafeMutablePointer<Int32>, coverage: UnsafeMutablePointer<Float>, lanes: UnsafeMutablePointer<UInt32>), runs: UnsafeMutablePointer<Run>) {
         self.shader = shader; self.caps = caps; self.canvas = canvas
-        self.colors = colors; self.coverage = coverage; self.runs = runs
+        self.colors = colors; self.partial = partial; self.runs = runs
         opaque = shader.isOpaque
     }
 
     /// Takes a run; partial coverage is copied, since the shape reuses its row for the next one.
     @inline(__always)
     public mutating func blit(y: Int, x: Int, count n: Int, coverage given: SpanCoverage) {
-        if count > 0 && (y != self.y || x != end || count == Self.maximumRuns) { finish() }
-        if count == 0 { self.y = y; start = x }
-        var kept: SpanCoverage = nil
+        if (count > 0 || partials > 0) && (y != self.y || x != end || count == Self.maximumRuns) { finish() }
+        if count == 0 && partials == 0 { self.y = y; start = x }
         if let given {
-            kept = coverage + x
-            Self.copy(given, to: kept!, count: n)
+            for i in 0..<n {
+                partial.columns[partials &+ i] = Int32(truncatingIfNeeded: x &+ i)
+                partial.coverage[partials &+ i] = given[i]
+            }
+            partials &+= n
+        } else {
+            runs[count] = Run(x: x, count: n)
+            count &+= 1
         }
-        runs[count] = Run(x: x, count: n, coverage: kept)
-        count += 1
-        end = x + n
+        end = x &+ n
     }
 
     /// Draws the gathered row. An opaque shader paints straight into the destination: what lies under
-    /// the partly covered runs is put aside first, and those runs are composited over it after.
+    /// the partly covered pixels is put aside first, and they are composited over it after.
     public mutating func finish() {
-        guard count > 0 else { return }
+        guard count > 0 || partials > 0 else { return }
         let dst = canvas.row(y)
         if opaque {
-            for i in 0..<count where runs[i].coverage != nil {
-                Self.copy(dst + runs[i].x, to: colors + runs[i].x, count: runs[i].count)
-            }
+            for k in 0..<partials { let x = Int(partial.columns[k]); colors[x] = dst[x] }
             shader.shade(x: start, y: y, count: end - start, into: dst + start)
             caps?.resolve(y: y, columns: start..<end, colors: dst)
-            for i in 0..<count {
-                let run = runs[i]
-                guard let coverage = run.coverage else { continue }
-                PixelMath.compositeRun(dst + run.x, under: colors + run.x, into: dst + run.x, count: run.count, coverage: coverage)
-            }
+            PixelMath.compositeColumns(partial.columns, coverage: partial.coverage, count: partials, src: dst, under: colors, into: dst,
+                                       lanes: partial.lanes)
         } else {
             shader.shade(x: start, y: y, count: end - start, into: colors + start)
             caps?.resolve(y: y, columns: start..<end, colors: colors)
             for i in 0..<count {
-                let run = runs[i]
-                PixelMath.compositeRun(colors + run.x, under: dst + run.x, into: dst + run.x, count: run.count,
-                                       coverage: run.coverage.map { UnsafePointer($0) })
+                PixelMath.compositeRun(colors + runs[i].x, under: dst + runs[i].x, into: dst + runs[i].x, count: runs[i].count)
             }
+            PixelMath.compositeColumns(partial.columns, coverage: partial.coverage, count: partials, src: colors, under: dst, into: dst,
+                                       lanes: partial.lanes)
         }
-        count = 0
-    }
-
-    /// Copies a few values in line (rim runs are a pixel or two), more through memmove.
-    @inline(__always)
-    static func copy<T>(_ from: UnsafePointer<T>, to: UnsafeMutablePointer<T>, count n: Int) {
-        if n <= 4 {
-            to[0] = from[0]
-            if n > 1 { to[1] = from[1]; if n > 2 { to[2] = from[2]; if n > 3 { to[3] = from[3] } } }
-        } else {
-            to.update(from: from, count: n)
-        }
+        count = 0; partials = 0
     }
 }

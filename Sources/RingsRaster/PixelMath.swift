@@ -2,9 +2,10 @@
 /// out = s c + d (1 - s_a c / 255), in Float, rounded to the nearest level once, with the coverage c
 /// itself taken to the nearest 1/255 first (as 8-bit coverage masks hold it).
 ///
-/// `compositeRun` does four pixels per step, each vector holding one channel of four pixels (so a
-/// pixel's coverage and alpha sit in its own lane, with no shuffles); `blend` is the same arithmetic one
-/// pixel at a time: the run's last pixels, and the reference the vector loop is tested against.
+/// `compositeColumns` does four pixels per step, each vector holding one channel of four pixels (so a
+/// pixel's coverage and alpha sit in its own lane, with no shuffles), `compositeRun` four wholly
+/// covering pixels in 16-bit lanes (`over`); `blend` is the same arithmetic one pixel at a time, the
+/// reference the vector loops are tested against.
 enum PixelMath {
     /// `src` with coverage c (clamped to 1) over `dst`.
     @inline(__always)
@@ -19,38 +20,45 @@ enum PixelMath {
         return out
     }
 
-    /// Shaded colours over what lies under them, with per-pixel coverage or wholly covering (nil),
-    /// into `out` (which may be either of the two).
+    /// Shaded colours wholly covering what lies under them, into `out` (which may be either of the two).
     static func compositeRun(_ src: UnsafePointer<UInt32>, under dst: UnsafePointer<UInt32>, into out: UnsafeMutablePointer<UInt32>,
-                             count: Int, coverage: UnsafePointer<Float>?) {
-        typealias F4 = SIMD4<Float>
+                             count: Int) {
         var i = 0
-        if coverage == nil {
-            while i + 4 <= count {
-                let s = UnsafeRawPointer(src + i).loadUnaligned(as: SIMD4<UInt32>.self)
-                let d = UnsafeRawPointer(dst + i).loadUnaligned(as: SIMD4<UInt32>.self)
-                UnsafeMutableRawPointer(out + i).storeBytes(of: over(s, d), as: SIMD4<UInt32>.self)
-                i += 4
-            }
-        }
-        while i + 4 <= count {
+        while i &+ 4 <= count {
             let s = UnsafeRawPointer(src + i).loadUnaligned(as: SIMD4<UInt32>.self)
             let d = UnsafeRawPointer(dst + i).loadUnaligned(as: SIMD4<UInt32>.self)
-            let c = coverage.map { UnsafeRawPointer($0 + i).loadUnaligned(as: F4.self) } ?? F4(repeating: 1)
-            UnsafeMutableRawPointer(out + i).storeBytes(of: blend(s, d, coverage: c), as: SIMD4<UInt32>.self)
-            i += 4
+            UnsafeMutableRawPointer(out + i).storeBytes(of: over(s, d), as: SIMD4<UInt32>.self)
+            i &+= 4
         }
-        let left = count - i
-        if left == 1 {
-            out[i] = blend(src[i], dst[i], coverage: coverage?[i] ?? 1)
-        } else if left > 1 {
-            // Two or three pixels (a rim): in the lanes too, the last repeated in the spare lane.
-            let j = i + 1, k = i + left - 1
-            let s = SIMD4<UInt32>(src[i], src[j], src[k], src[k]), d = SIMD4<UInt32>(dst[i], dst[j], dst[k], dst[k])
-            let c = coverage.map { F4($0[i], $0[j], $0[k], $0[k]) } ?? F4(repeating: 1)
-            let result = blend(s, d, coverage: c)
-            out[i] = result[0]; out[j] = result[1]; out[k] = result[2]
+        while i < count {
+            out[i] = over(SIMD4(repeating: src[i]), SIMD4(repeating: dst[i]))[0]
+            i &+= 1
         }
+    }
+
+    /// Scattered pixels, four at a time whatever runs they come from: for each k below `count`, the
+    /// shaded colour `src[columns[k]]` with coverage `coverage[k]` over `under[columns[k]]`, into
+    /// `out[columns[k]]` (which may be either of the two). The pixels are gathered into `lanes` (room
+    /// for `count` + 4 pairs) first, so that the arithmetic runs on vectors loaded from memory, as in
+    /// a run; `coverage` has room for three more entries, which are overwritten.
+    static func compositeColumns(_ columns: UnsafePointer<Int32>, coverage: UnsafeMutablePointer<Float>, count: Int,
+                                 src: UnsafePointer<UInt32>, under: UnsafePointer<UInt32>, into out: UnsafeMutablePointer<UInt32>,
+                                 lanes: UnsafeMutablePointer<UInt32>) {
+        guard count > 0 else { return }
+        let shaded = lanes, below = lanes + (count &+ 4)
+        for k in 0..<count {
+            let x = Int(columns[k])
+            shaded[k] = src[x]; below[k] = under[x]
+        }
+        var k = 0
+        while k < count {
+            let s = UnsafeRawPointer(shaded + k).loadUnaligned(as: SIMD4<UInt32>.self)
+            let d = UnsafeRawPointer(below + k).loadUnaligned(as: SIMD4<UInt32>.self)
+            let c = UnsafeRawPointer(coverage + k).loadUnaligned(as: SIMD4<Float>.self)
+            UnsafeMutableRawPointer(shaded + k).storeBytes(of: blend(s, d, coverage: c), as: SIMD4<UInt32>.self)
+            k &+= 4
+        }
+        for k in 0..<count { out[Int(columns[k])] = shaded[k] }
     }
 
     /// `blend` in the lanes of four pixels.

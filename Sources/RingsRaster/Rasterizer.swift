@@ -1,10 +1,7 @@
 /// Draws display lists into pixmaps: clears, then hands each command's shape to a `ShaderBlitter`.
-/// It owns the blitter's per-column buffers, so one rasterizer serves one thread.
+/// It owns the blitter's per-column buffers (`RowScratch`), so one rasterizer serves one thread.
 public struct Rasterizer {
-    private var coverage: [Float] = []
-    private var gatheredCoverage: [Float] = []
-    private var colors: [UInt32] = []
-    private var runs = [ShaderBlitter.Run](repeating: ShaderBlitter.Run(), count: ShaderBlitter.maximumRuns)
+    private var scratch: RowScratch?
 
     public init() {}
 
@@ -49,34 +46,47 @@ public struct Rasterizer {
     public mutating func draw(_ commands: [DrawCommand], into canvas: Canvas, clip: IntRect? = nil) {
         let area = clip?.intersection(canvas.bounds) ?? canvas.bounds
         guard !area.isEmpty else { return }
-        if coverage.count < area.maxX {
-            coverage = [Float](repeating: 0, count: area.maxX)
-            gatheredCoverage = coverage
-            colors = [UInt32](repeating: 0, count: area.maxX)
+        if scratch == nil || scratch!.width < area.maxX || !isKnownUniquelyReferenced(&scratch!) {
+            scratch = RowScratch(width: area.maxX)
         }
+        let rows = scratch!
         // Through a buffer pointer, never copying a command: a copy retains its shape and shader,
         // which every thread shares (their reference counts would bounce between the cores).
         commands.withUnsafeBufferPointer { commands in
-            coverage.withUnsafeMutableBufferPointer { cov in
-                gatheredCoverage.withUnsafeMutableBufferPointer { kept in
-                    colors.withUnsafeMutableBufferPointer { col in
-                        runs.withUnsafeMutableBufferPointer { runs in
-                            for i in commands.indices {
-                                let box = area.intersection(commands[i].bounds)
-                                guard !box.isEmpty else { continue }
-                                var blitter = ShaderBlitter(shader: commands[i].shader, caps: commands[i].caps, canvas: canvas,
-                                                            colors: col.baseAddress!, coverage: kept.baseAddress!, runs: runs.baseAddress!)
-                                // The blitter's own type here, not `Shape.draw`'s generic one: each run
-                                // is a direct, inlined call.
-                                commands[i].shape.forEachSpan(in: box, coverageRow: cov.baseAddress!) { y, x, count, coverage in
-                                    blitter.blit(y: y, x: x, count: count, coverage: coverage)
-                                }
-                                blitter.finish()
-                            }
-                        }
-                    }
+            for i in commands.indices {
+                let box = area.intersection(commands[i].bounds)
+                guard !box.isEmpty else { continue }
+                var blitter = ShaderBlitter(shader: commands[i].shader, caps: commands[i].caps, canvas: canvas, colors: rows.colors,
+                                            partial: (rows.partialColumns, rows.partialCoverage, rows.lanes), runs: rows.runs)
+                // The blitter's own type here, not `Shape.draw`'s generic one: each run is a direct, inlined call.
+                commands[i].shape.forEachSpan(in: box, coverageRow: rows.coverage) { y, x, count, coverage in
+                    blitter.blit(y: y, x: x, count: count, coverage: coverage)
                 }
+                blitter.finish()
             }
         }
+    }
+}
+
+/// A rasterizer's per-column buffers (a shape's coverage row, the blitter's colours and partly
+/// covered pixels, its runs), each with room for `width` columns and four more; one thread's own.
+final class RowScratch {
+    let width: Int
+    let coverage: UnsafeMutablePointer<Float>, colors: UnsafeMutablePointer<UInt32>
+    let partialCoverage: UnsafeMutablePointer<Float>, partialColumns: UnsafeMutablePointer<Int32>, lanes: UnsafeMutablePointer<UInt32>
+    let runs: UnsafeMutablePointer<ShaderBlitter.Run>
+
+    init(width: Int) {
+        self.width = width
+        coverage = .allocate(capacity: width + 4); coverage.initialize(repeating: 0, count: width + 4)
+        colors = .allocate(capacity: width + 4); colors.initialize(repeating: 0, count: width + 4)
+        partialCoverage = .allocate(capacity: width + 4); partialCoverage.initialize(repeating: 0, count: width + 4)
+        partialColumns = .allocate(capacity: width + 4); partialColumns.initialize(repeating: 0, count: width + 4)
+        lanes = .allocate(capacity: 2 * (width + 4)); lanes.initialize(repeating: 0, count: 2 * (width + 4))
+        runs = .allocate(capacity: ShaderBlitter.maximumRuns); runs.initialize(repeating: ShaderBlitter.Run(), count: ShaderBlitter.maximumRuns)
+    }
+
+    deinit {
+        coverage.deallocate(); colors.deallocate(); partialCoverage.deallocate(); partialColumns.deallocate(); lanes.deallocate(); runs.deallocate()
     }
 }

@@ -18,24 +18,52 @@ import TestSupport
             let count = Int.random(in: 0...13, using: &rng)
             let src = (0..<count).map { _ in randomPixel(&rng) }
             let dst = (0..<count).map { _ in randomPixel(&rng, opaque: Bool.random(using: &rng)) }
+            var out = dst
+            src.withUnsafeBufferPointer { s in
+                out.withUnsafeMutableBufferPointer { o in
+                    PixelMath.compositeRun(s.baseAddress!, under: UnsafePointer(o.baseAddress!), into: o.baseAddress!, count: count)
+                }
+            }
+            for i in 0..<count { #expect(out[i] == PixelMath.blend(src[i], dst[i], coverage: 1), "pixel \(i) of \(count)") }
+        }
+    }
+
+    /// Partly covered pixels picked from anywhere in a row, as a gathered row's rims are.
+    @Test func scatteredPixelsMatchTheScalarReference() {
+        var rng = SeededGenerator(seed: 9)
+        for _ in 0..<2_000 {
+            let width = 24
+            let src = (0..<width).map { _ in randomPixel(&rng) }
+            let dst = (0..<width).map { _ in randomPixel(&rng, opaque: Bool.random(using: &rng)) }
+            let columns = (0..<width).filter { _ in Bool.random(using: &rng) }.map { Int32($0) }
             // Coverage as shapes give it: often 0 or 1, sometimes a hair over 1.
-            let coverage = (0..<count).map { _ in [Float(0), 1, 1.0000001, Float.random(in: 0...1, using: &rng)].randomElement(using: &rng)! }
-            for covered in [true, false] {
-                // In place over the destination, or into a third buffer (an opaque shader's row,
-                // painted in the destination, over what lay under it).
-                var out = covered ? dst : [UInt32](repeating: 0, count: count)
-                src.withUnsafeBufferPointer { s in
-                    coverage.withUnsafeBufferPointer { c in
-                        dst.withUnsafeBufferPointer { d in
-                            out.withUnsafeMutableBufferPointer { o in
-                                PixelMath.compositeRun(s.baseAddress!, under: covered ? UnsafePointer(o.baseAddress!) : d.baseAddress!, into: o.baseAddress!,
-                                                       count: count, coverage: covered ? c.baseAddress! : nil)
+            var coverage = columns.map { _ in [Float(0), 1, 1.0000001, Float.random(in: 0...1, using: &rng)].randomElement(using: &rng)! }
+            coverage += [0, 0, 0, 0]
+            var lanes = [UInt32](repeating: 0, count: 2 * (columns.count + 4))
+            // Into the destination, or into a third row (an opaque shader's, painted where the destination
+            // was, over what lay under it).
+            for inPlace in [true, false] {
+                var out = inPlace ? dst : src
+                columns.withUnsafeBufferPointer { c in
+                    coverage.withUnsafeMutableBufferPointer { k in
+                        lanes.withUnsafeMutableBufferPointer { l in
+                            src.withUnsafeBufferPointer { s in
+                                dst.withUnsafeBufferPointer { d in
+                                    out.withUnsafeMutableBufferPointer { o in
+                                        PixelMath.compositeColumns(c.baseAddress!, coverage: k.baseAddress!, count: columns.count,
+                                                                   src: inPlace ? s.baseAddress! : UnsafePointer(o.baseAddress!),
+                                                                   under: inPlace ? UnsafePointer(o.baseAddress!) : d.baseAddress!,
+                                                                   into: o.baseAddress!, lanes: l.baseAddress!)
+                                    }
+                                }
                             }
                         }
                     }
                 }
-                for i in 0..<count {
-                    #expect(out[i] == PixelMath.blend(src[i], dst[i], coverage: covered ? coverage[i] : 1), "pixel \(i) of \(count)")
+                for x in 0..<width {
+                    let k = columns.firstIndex(of: Int32(x))
+                    let expected = k.map { PixelMath.blend(src[x], dst[x], coverage: coverage[$0]) } ?? (inPlace ? dst[x] : src[x])
+                    #expect(out[x] == expected, "pixel \(x)")
                 }
             }
         }

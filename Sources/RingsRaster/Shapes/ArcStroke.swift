@@ -106,18 +106,27 @@ public struct ArcStroke: Shape {
                 @inline(__always) func caps(from lo: Int, to hi: Int) {
                     guard lo < hi else { return }
                     let cut = coverageRow + lo
-                    var any = false
                     for i in 0..<(hi - lo) {
                         let px = Double(lo + i) + 0.5
                         let fromStart = capCoverage(px - a.x, py - a.y, w, reach), fromEnd = capCoverage(px - b.x, py - b.y, w, reach)
                         // Where both caps cut the pixel (they overlap just short of a full turn) take the
                         // union by sampling; elsewhere the larger is the union.
                         let both = fromStart > 0 && fromEnd > 0 && min(fromStart, fromEnd) < 1 && max(fromStart, fromEnd) < 1
-                        let c = Float(both ? capUnion(x: lo + i, y: y) : max(fromStart, fromEnd))
-                        cut[i] = c
-                        any = any || c > 0
+                        cut[i] = Float(both ? capUnion(x: lo + i, y: y) : max(fromStart, fromEnd))
                     }
-                    if any { body(y, lo, hi - lo, cut) }
+                    // Uncovered pixels are left out and wholly covered ones go as whole runs.
+                    var i = 0
+                    while i < hi - lo {
+                        var j = i + 1
+                        if cut[i] >= 1 {
+                            while j < hi - lo && cut[j] >= 1 { j += 1 }
+                            body(y, lo + i, j - i, nil)
+                        } else if cut[i] > 0 {
+                            while j < hi - lo && cut[j] > 0 && cut[j] < 1 { j += 1 }
+                            body(y, lo + i, j - i, cut + i)
+                        }
+                        i = j
+                    }
                 }
                 caps(from: lo0, to: hi0)
                 caps(from: lo1, to: hi1)
