@@ -103,11 +103,24 @@ public struct ArcStroke: Shape {
                 if lo1 <= hi0 {
                     hi0 = max(hi0, hi1); hi1 = lo1
                 }
+                // The columns whose pixels lie wholly inside each cap's disc: covered, with nothing to work out.
+                @inline(__always) func wholly(_ c: Point) -> (Int, Int) {
+                    let fy = max(abs(Double(y) - c.y), abs(Double(y + 1) - c.y))
+                    guard fy < w else { return (0, 0) }
+                    let half = (w * w - fy * fy).squareRoot()
+                    return (ceilToInt(c.x - half), floorToInt(c.x + half))
+                }
+                let insideStart = wholly(a), insideEnd = wholly(b)
                 @inline(__always) func caps(from lo: Int, to hi: Int) {
                     guard lo < hi else { return }
                     let cut = coverageRow + lo
                     for i in 0..<(hi - lo) {
-                        let px = Double(lo + i) + 0.5
+                        let x = lo + i
+                        if x >= insideStart.0 && x < insideStart.1 || x >= insideEnd.0 && x < insideEnd.1 {
+                            cut[i] = 1
+                            continue
+                        }
+                        let px = Double(x) + 0.5
                         let fromStart = capCoverage(px - a.x, py - a.y, w, reach), fromEnd = capCoverage(px - b.x, py - b.y, w, reach)
                         // Where both caps cut the pixel (they overlap just short of a full turn) take the
                         // union by sampling; elsewhere the larger is the union.
