@@ -16,21 +16,12 @@ public struct ColorRamp: Sendable {
     let lut: [UInt32]
     static let lutSize = 1024
     public let isOpaque: Bool
-    /// The most any channel changes per unit of position (levels), infinite at a hard step: how far
-    /// an error in position can move a colour.
-    let steepestSlope: Double
-
     /// Stops sorted by position; at least one.
     public init(stops: [Stop]) {
         precondition(!stops.isEmpty, "a colour ramp needs a stop")
         let sorted = stops.sorted { $0.position < $1.position }
         self.stops = sorted
         isOpaque = sorted.allSatisfy { $0.color.a >= 255 }
-        steepestSlope = zip(sorted, sorted.dropFirst()).map { a, b in
-            let change = max(abs(b.color.r - a.color.r), abs(b.color.g - a.color.g), abs(b.color.b - a.color.b), abs(b.color.a - a.color.a))
-            let span = b.position - a.position
-            return change == 0 ? 0 : (span > 0 ? change / span : .infinity)
-        }.max() ?? 0
         lut = ColorRamp.table(for: sorted)
     }
 

@@ -10,8 +10,9 @@ import RingsRaster
 ///
 /// Fast path: the colour is a function of the angle alone, and it changes only on a few rays from the
 /// centre (`ConicRays`: where the colour table's entry changes, the end line, the gap's edges). A run of
-/// pixels takes one exact angle, at its first pixel; from there each ray it meets ends a stretch of
-/// one colour, at the column where the ray crosses the row, and the stretch is filled with wide stores.
+/// pixels finds the first ray it meets by a binary search on where the rays cross its row; from there
+/// each ray ends a stretch of one colour, at the column where it crosses the row, and the stretch is
+/// filled with wide stores. No pixel needs an angle.
 public final class ConicArcShader: ArcShader {
     public let ramp: ColorRamp
     private let rays: ConicRays
@@ -31,13 +32,13 @@ public final class ConicArcShader: ArcShader {
 
     public func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         guard count > 0 else { return }
-        guard total > 0 else { return Self.fill(out, count: count, with: endPixel) }
+        guard total > 0 else { return Canvas.fill(out, count: count, with: endPixel) }
         let dy = Double(y) + 0.5 - cy, end = x + count
         guard dy != 0 else {
             // The row through the centre: straight left of it 9 o'clock, right of it 3 o'clock.
             let middle = min(end, max(x, Int((cx - 0.5).rounded(.up))))
-            Self.fill(out, count: middle - x, with: rays.nineOClock)
-            Self.fill(out + (middle - x), count: end - middle, with: rays.threeOClock)
+            Canvas.fill(out, count: middle - x, with: rays.nineOClock)
+            Canvas.fill(out + (middle - x), count: end - middle, with: rays.threeOClock)
             return
         }
         // The rays that cross this half of the plane, met left to right; each ends a stretch of one colour.
@@ -56,12 +57,12 @@ public final class ConicArcShader: ArcShader {
                 let at = crossing(k)
                 guard at < Double(end) else { break }
                 let stop = Int(at.rounded(.up))
-                Self.fill(out + (column - x), count: stop - column, with: color)
+                Canvas.fill(out + (column - x), count: stop - column, with: color)
                 column = stop
                 color = list[k].color
                 k += 1
             }
-            Self.fill(out + (column - x), count: end - column, with: color)
+            Canvas.fill(out + (column - x), count: end - column, with: color)
         }
     }
 
@@ -70,22 +71,6 @@ public final class ConicArcShader: ArcShader {
     static func clockwiseAngle(dx: Double, dy: Double) -> Double {
         let angle = atan2(dx, -dy)
         return angle < 0 ? angle + 2 * Double.pi : angle
-    }
-
-    /// Sets `count` pixels to one colour, four a store (the last four overlapping the ones before).
-    @inline(__always)
-    private static func fill(_ out: UnsafeMutablePointer<UInt32>, count n: Int, with color: UInt32) {
-        guard n >= 4 else {
-            if n > 0 { out[0] = color; if n > 1 { out[1] = color; if n > 2 { out[2] = color } } }
-            return
-        }
-        let four = SIMD4<UInt32>(repeating: color)
-        var i = 0
-        while i &+ 4 < n {
-            UnsafeMutableRawPointer(out + i).storeBytes(of: four, as: SIMD4<UInt32>.self)
-            i &+= 4
-        }
-        UnsafeMutableRawPointer(out + (n &- 4)).storeBytes(of: four, as: SIMD4<UInt32>.self)
     }
 
     /// The latest lap's colour at the point's angle (the start colour in the gap).

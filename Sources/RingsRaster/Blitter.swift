@@ -36,30 +36,38 @@ public struct ShaderBlitter: Blitter {
 
     static let maximumRuns = 16
 
+    /// A gathered row's partly covered pixels, in order: their columns, coverage, what lay under them
+    /// and their shaded colours (each with room for the row's width and four more).
+    struct Partial {
+        let columns: UnsafeMutablePointer<Int32>, coverage: UnsafeMutablePointer<Float>
+        let under: UnsafeMutablePointer<UInt32>, shaded: UnsafeMutablePointer<UInt32>
+    }
+
     let shader: any Shader
     let caps: ArcCaps?
     let canvas: Canvas
-    /// Per drawing column: shaded colours, or what lay under an opaque shader's partly covered pixels.
+    /// Per drawing column: shaded colours (of a shader that is not opaque).
     let colors: UnsafeMutablePointer<UInt32>
-    /// The gathered row's partly covered pixels: their columns and coverage, in order, and room for
-    /// their colours (the row's width and four more, twice).
-    let partial: (columns: UnsafeMutablePointer<Int32>, coverage: UnsafeMutablePointer<Float>, lanes: UnsafeMutablePointer<UInt32>)
+    let partial: Partial
     let runs: UnsafeMutablePointer<Run>
     let opaque: Bool
     var y = 0, start = 0, end = 0, count = 0, partials = 0
 
-    init(shader: any Shader, caps: ArcCaps?, canvas: Canvas, colors: UnsafeMutablePointer<UInt32>,
-         partial: (columns: UnsafeMutablePointer<Int32>, coverage: UnsafeMutablePointer<Float>, lanes: UnsafeMutablePointer<UInt32>), runs: UnsafeMutablePointer<Run>) {
+    init(shader: any Shader, caps: ArcCaps?, canvas: Canvas, colors: UnsafeMutablePointer<UInt32>, partial: Partial,
+         runs: UnsafeMutablePointer<Run>) {
         self.shader = shader; self.caps = caps; self.canvas = canvas
         self.colors = colors; self.partial = partial; self.runs = runs
         opaque = shader.isOpaque
     }
 
+    /// Whether a row is gathered and not yet drawn.
+    private var gathering: Bool { count > 0 || partials > 0 }
+
     /// Takes a run; partial coverage is copied, since the shape reuses its row for the next one.
     @inline(__always)
     public mutating func blit(y: Int, x: Int, count n: Int, coverage given: SpanCoverage) {
-        if (count > 0 || partials > 0) && (y != self.y || x != end || count == Self.maximumRuns) { finish() }
-        if count == 0 && partials == 0 { self.y = y; start = x }
+        if gathering && (y != self.y || x != end || count == Self.maximumRuns) { finish() }
+        if !gathering { self.y = y; start = x }
         if let given {
             for i in 0..<n {
                 partial.columns[partials &+ i] = Int32(truncatingIfNeeded: x &+ i)
@@ -76,22 +84,23 @@ public struct ShaderBlitter: Blitter {
     /// Draws the gathered row. An opaque shader paints straight into the destination: what lies under
     /// the partly covered pixels is put aside first, and they are composited over it after.
     public mutating func finish() {
-        guard count > 0 || partials > 0 else { return }
+        guard gathering else { return }
         let dst = canvas.row(y)
         if opaque {
-            for k in 0..<partials { let x = Int(partial.columns[k]); colors[x] = dst[x] }
+            PixelMath.gather(partial.columns, count: partials, from: dst, into: partial.under)
             shader.shade(x: start, y: y, count: end - start, into: dst + start)
             caps?.resolve(y: y, columns: start..<end, colors: dst)
-            PixelMath.compositeColumns(partial.columns, coverage: partial.coverage, count: partials, src: dst, under: colors, into: dst,
-                                       lanes: partial.lanes)
+            PixelMath.compositeColumns(partial.columns, coverage: partial.coverage, count: partials, src: dst, under: partial.under,
+                                       into: dst, shaded: partial.shaded)
         } else {
             shader.shade(x: start, y: y, count: end - start, into: colors + start)
             caps?.resolve(y: y, columns: start..<end, colors: colors)
             for i in 0..<count {
                 PixelMath.compositeRun(colors + runs[i].x, under: dst + runs[i].x, into: dst + runs[i].x, count: runs[i].count)
             }
-            PixelMath.compositeColumns(partial.columns, coverage: partial.coverage, count: partials, src: colors, under: dst, into: dst,
-                                       lanes: partial.lanes)
+            PixelMath.gather(partial.columns, count: partials, from: dst, into: partial.under)
+            PixelMath.compositeColumns(partial.columns, coverage: partial.coverage, count: partials, src: colors, under: partial.under,
+                                       into: dst, shaded: partial.shaded)
         }
         count = 0; partials = 0
     }

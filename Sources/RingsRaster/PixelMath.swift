@@ -36,24 +36,25 @@ enum PixelMath {
         }
     }
 
+    /// Copies `pixels[columns[k]]` to `gathered[k]` for each k below `count`.
+    @inline(__always)
+    static func gather(_ columns: UnsafePointer<Int32>, count: Int, from pixels: UnsafePointer<UInt32>, into gathered: UnsafeMutablePointer<UInt32>) {
+        for k in 0..<count { gathered[k] = pixels[Int(columns[k])] }
+    }
+
     /// Scattered pixels, four at a time whatever runs they come from: for each k below `count`, the
-    /// shaded colour `src[columns[k]]` with coverage `coverage[k]` over `under[columns[k]]`, into
-    /// `out[columns[k]]` (which may be either of the two). The pixels are gathered into `lanes` (room
-    /// for `count` + 4 pairs) first, so that the arithmetic runs on vectors loaded from memory, as in
-    /// a run; `coverage` has room for three more entries, which are overwritten.
-    static func compositeColumns(_ columns: UnsafePointer<Int32>, coverage: UnsafeMutablePointer<Float>, count: Int,
+    /// shaded colour `src[columns[k]]` with coverage `coverage[k]` over `under[k]` (gathered before),
+    /// into `out[columns[k]]`. The shaded colours are gathered into `shaded` first, so that the
+    /// arithmetic runs on vectors loaded from memory, as in a run. `coverage`, `under` and `shaded`
+    /// have room for three more entries, read as spare lanes.
+    static func compositeColumns(_ columns: UnsafePointer<Int32>, coverage: UnsafePointer<Float>, count: Int,
                                  src: UnsafePointer<UInt32>, under: UnsafePointer<UInt32>, into out: UnsafeMutablePointer<UInt32>,
-                                 lanes: UnsafeMutablePointer<UInt32>) {
-        guard count > 0 else { return }
-        let shaded = lanes, below = lanes + (count &+ 4)
-        for k in 0..<count {
-            let x = Int(columns[k])
-            shaded[k] = src[x]; below[k] = under[x]
-        }
+                                 shaded: UnsafeMutablePointer<UInt32>) {
+        gather(columns, count: count, from: src, into: shaded)
         var k = 0
         while k < count {
             let s = UnsafeRawPointer(shaded + k).loadUnaligned(as: SIMD4<UInt32>.self)
-            let d = UnsafeRawPointer(below + k).loadUnaligned(as: SIMD4<UInt32>.self)
+            let d = UnsafeRawPointer(under + k).loadUnaligned(as: SIMD4<UInt32>.self)
             let c = UnsafeRawPointer(coverage + k).loadUnaligned(as: SIMD4<Float>.self)
             UnsafeMutableRawPointer(shaded + k).storeBytes(of: blend(s, d, coverage: c), as: SIMD4<UInt32>.self)
             k &+= 4

@@ -57,7 +57,7 @@ public struct Rasterizer {
                 let box = area.intersection(commands[i].bounds)
                 guard !box.isEmpty else { continue }
                 var blitter = ShaderBlitter(shader: commands[i].shader, caps: commands[i].caps, canvas: canvas, colors: rows.colors,
-                                            partial: (rows.partialColumns, rows.partialCoverage, rows.lanes), runs: rows.runs)
+                                            partial: rows.partial, runs: rows.runs)
                 // The blitter's own type here, not `Shape.draw`'s generic one: each run is a direct, inlined call.
                 commands[i].shape.forEachSpan(in: box, coverageRow: rows.coverage) { y, x, count, coverage in
                     blitter.blit(y: y, x: x, count: count, coverage: coverage)
@@ -73,20 +73,23 @@ public struct Rasterizer {
 final class RowScratch {
     let width: Int
     let coverage: UnsafeMutablePointer<Float>, colors: UnsafeMutablePointer<UInt32>
-    let partialCoverage: UnsafeMutablePointer<Float>, partialColumns: UnsafeMutablePointer<Int32>, lanes: UnsafeMutablePointer<UInt32>
+    let partial: ShaderBlitter.Partial
     let runs: UnsafeMutablePointer<ShaderBlitter.Run>
 
     init(width: Int) {
         self.width = width
-        coverage = .allocate(capacity: width + 4); coverage.initialize(repeating: 0, count: width + 4)
-        colors = .allocate(capacity: width + 4); colors.initialize(repeating: 0, count: width + 4)
-        partialCoverage = .allocate(capacity: width + 4); partialCoverage.initialize(repeating: 0, count: width + 4)
-        partialColumns = .allocate(capacity: width + 4); partialColumns.initialize(repeating: 0, count: width + 4)
-        lanes = .allocate(capacity: 2 * (width + 4)); lanes.initialize(repeating: 0, count: 2 * (width + 4))
+        func row<T>(_ zero: T) -> UnsafeMutablePointer<T> {
+            let row = UnsafeMutablePointer<T>.allocate(capacity: width + 4)
+            row.initialize(repeating: zero, count: width + 4)
+            return row
+        }
+        coverage = row(0); colors = row(0)
+        partial = ShaderBlitter.Partial(columns: row(0), coverage: row(0), under: row(0), shaded: row(0))
         runs = .allocate(capacity: ShaderBlitter.maximumRuns); runs.initialize(repeating: ShaderBlitter.Run(), count: ShaderBlitter.maximumRuns)
     }
 
     deinit {
-        coverage.deallocate(); colors.deallocate(); partialCoverage.deallocate(); partialColumns.deallocate(); lanes.deallocate(); runs.deallocate()
+        coverage.deallocate(); colors.deallocate(); runs.deallocate()
+        partial.columns.deallocate(); partial.coverage.deallocate(); partial.under.deallocate(); partial.shaded.deallocate()
     }
 }

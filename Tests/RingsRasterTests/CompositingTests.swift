@@ -39,25 +39,18 @@ import TestSupport
             // Coverage as shapes give it: often 0 or 1, sometimes a hair over 1.
             var coverage = columns.map { _ in [Float(0), 1, 1.0000001, Float.random(in: 0...1, using: &rng)].randomElement(using: &rng)! }
             coverage += [0, 0, 0, 0]
-            var lanes = [UInt32](repeating: 0, count: 2 * (columns.count + 4))
-            // Into the destination, or into a third row (an opaque shader's, painted where the destination
-            // was, over what lay under it).
+            // What lay under each, gathered before (as an opaque shader's row is painted over it).
+            var under = [UInt32](repeating: 0, count: columns.count + 4), shaded = under
+            PixelMath.gather(columns, count: columns.count, from: dst, into: &under)
+            // A shader that is not opaque, shaded apart, over the destination; or an opaque shader's row,
+            // painted where the destination was, over what lay under it.
             for inPlace in [true, false] {
                 var out = inPlace ? dst : src
-                columns.withUnsafeBufferPointer { c in
-                    coverage.withUnsafeMutableBufferPointer { k in
-                        lanes.withUnsafeMutableBufferPointer { l in
-                            src.withUnsafeBufferPointer { s in
-                                dst.withUnsafeBufferPointer { d in
-                                    out.withUnsafeMutableBufferPointer { o in
-                                        PixelMath.compositeColumns(c.baseAddress!, coverage: k.baseAddress!, count: columns.count,
-                                                                   src: inPlace ? s.baseAddress! : UnsafePointer(o.baseAddress!),
-                                                                   under: inPlace ? UnsafePointer(o.baseAddress!) : d.baseAddress!,
-                                                                   into: o.baseAddress!, lanes: l.baseAddress!)
-                                    }
-                                }
-                            }
-                        }
+                src.withUnsafeBufferPointer { s in
+                    out.withUnsafeMutableBufferPointer { o in
+                        PixelMath.compositeColumns(columns, coverage: coverage, count: columns.count,
+                                                   src: inPlace ? s.baseAddress! : UnsafePointer(o.baseAddress!), under: under,
+                                                   into: o.baseAddress!, shaded: &shaded)
                     }
                 }
                 for x in 0..<width {

@@ -16,6 +16,31 @@ import Testing
         [Int(a.r) - Int(b.r), Int(a.g) - Int(b.g), Int(a.b) - Int(b.b)].map(abs).max()!
     }
 
+    /// The largest difference from the exact rule over the band's pixels of `rows`, each row shaded as
+    /// two runs cut at `cut(y)`, and how many pixels were compared. The band's pixels include the caps
+    /// (there the shader gives the lap below, as its exact rule does), but not those whose centre lies
+    /// on the start or end line, where a pixel may fall either side.
+    func bandError(_ shader: ConicArcShader, _ arc: ArcStroke, rows: Range<Int>, width: Int, cut: (Int) -> Int) -> (worst: Int, checked: Int) {
+        var row = [UInt32](repeating: 0, count: width), worst = 0, checked = 0
+        let end = abs(arc.sweep).truncatingRemainder(dividingBy: 2 * Double.pi)
+        for y in rows {
+            let split = cut(y)
+            row.withUnsafeMutableBufferPointer { out in
+                shader.shade(x: 0, y: y, count: split, into: out.baseAddress!)
+                shader.shade(x: split, y: y, count: width - split, into: out.baseAddress! + split)
+            }
+            for x in 0..<width {
+                let px = Double(x) + 0.5, py = Double(y) + 0.5
+                let rho = ((px - arc.center.x) * (px - arc.center.x) + (py - arc.center.y) * (py - arc.center.y)).squareRoot()
+                let rel = arc.relativeAngle(x: px, y: py)
+                guard abs(rho - arc.radius) < arc.thickness / 2, min(rel, 2 * Double.pi - rel, abs(rel - end)) * rho > 0.05 else { continue }
+                worst = max(worst, distance(PackedPixel(bits: row[x]), shader.color(atX: px, y: py).packed))
+                checked += 1
+            }
+        }
+        return (worst, checked)
+    }
+
     @Test func rampTableMatchesTheExactRamp() {
         let ramp = ColorRamp(from: dark.opaque, to: light.opaque)
         for t in stride(from: 0.0, through: 1.0, by: 0.01) {
@@ -63,24 +88,8 @@ import Testing
         let ramp = ColorRamp(stops: [.init(0, RGB8(0, 0, 0).opaque), .init(0.3, RGB8(255, 40, 0).opaque), .init(1, RGB8(20, 255, 255).opaque)])
         let arc = ArcStroke(center: Point(x: 100.3, y: 99.6), radius: radius, thickness: thickness, startAngle: 0.4, sweep: 2 * Double.pi * laps)
         let shader = ConicArcShader(arc: arc, ramp: ramp)
-        var row = [UInt32](repeating: 0, count: 200), worst = 0, checked = 0
-        for y in 0..<200 {
-            row.withUnsafeMutableBufferPointer { out in
-                shader.shade(x: 0, y: y, count: 7 + y % 50, into: out.baseAddress!)
-                shader.shade(x: 7 + y % 50, y: y, count: 193 - y % 50, into: out.baseAddress! + 7 + y % 50)
-            }
-            for x in 0..<200 {
-                let px = Double(x) + 0.5, py = Double(y) + 0.5
-                let rho = ((px - 100.3) * (px - 100.3) + (py - 99.6) * (py - 99.6)).squareRoot()
-                let rel = arc.relativeAngle(x: px, y: py)
-                let end = abs(arc.sweep).truncatingRemainder(dividingBy: 2 * Double.pi)
-                // Not on the start or end line, where a pixel may fall either side.
-                guard abs(rho - arc.radius) < thickness / 2, min(rel, 2 * Double.pi - rel, abs(rel - end)) * rho > 0.05 else { continue }
-                let exact = shader.color(atX: px, y: py).packed
-                worst = max(worst, distance(PackedPixel(bits: row[x]), exact))
-                checked += 1
-            }
-        }
+        // Runs that start anywhere: a window's redraw cuts rows at odd columns.
+        let (worst, checked) = bandError(shader, arc, rows: 0..<200, width: 200) { y in 7 + y % 50 }
         #expect(worst <= 1, "worst \(worst) levels over \(checked) pixels")
         #expect(checked > 200)
     }
@@ -92,32 +101,12 @@ import Testing
         let s = 1080.0, t = 0.08 * s, g = 0.012 * s
         let rings = [(0.72, RGB8(192, 57, 43), RGB8(231, 76, 60)), (1.35, RGB8(39, 174, 96), RGB8(46, 204, 113)),
                      (0.48, RGB8(41, 128, 185), RGB8(52, 152, 219))]
-        var row = [UInt32](repeating: 0, count: 1920)
         for (i, (progress, dark, light)) in rings.enumerated() {
             let arc = ArcStroke(center: Point(x: 960, y: 540), radius: 0.42 * s - t / 2 - Double(i) * (t + g), thickness: t,
                                 startAngle: 0, sweep: direction * 2 * Double.pi * progress)
             let shader = ConicArcShader(arc: arc, ramp: ColorRamp(from: dark.opaque, to: light.opaque))
-            var worst = 0, checked = 0
-            for y in Int(540 - arc.radius - t / 2)..<Int(540 + arc.radius + t / 2) {
-                // Runs that start anywhere: a window's redraw cuts rows at odd columns.
-                let cut = 301 + 37 * (y % 11)
-                row.withUnsafeMutableBufferPointer { out in
-                    shader.shade(x: 0, y: y, count: cut, into: out.baseAddress!)
-                    shader.shade(x: cut, y: y, count: 1920 - cut, into: out.baseAddress! + cut)
-                }
-                for x in 0..<1920 {
-                    let px = Double(x) + 0.5, py = Double(y) + 0.5
-                    // Pixels of the band (caps included: there the shader gives the lap below, as
-                    // its exact rule does), but not those whose centre lies on the start or end line,
-                    // where Float and Double angles may fall on either side.
-                    let rho = ((px - 960) * (px - 960) + (py - 540) * (py - 540)).squareRoot()
-                    let rel = arc.relativeAngle(x: px, y: py)
-                    let end = abs(arc.sweep).truncatingRemainder(dividingBy: 2 * Double.pi)
-                    guard abs(rho - arc.radius) < t / 2, min(rel, 2 * Double.pi - rel, abs(rel - end)) * rho > 0.05 else { continue }
-                    worst = max(worst, distance(PackedPixel(bits: row[x]), shader.color(atX: px, y: py).packed))
-                    checked += 1
-                }
-            }
+            let (worst, checked) = bandError(shader, arc, rows: Int(540 - arc.radius - t / 2)..<Int(540 + arc.radius + t / 2),
+                                             width: 1920) { y in 301 + 37 * (y % 11) }
             #expect(worst <= 1, "ring \(i): worst \(worst) levels over \(checked) pixels")
             #expect(checked > 100_000)
         }

@@ -125,7 +125,7 @@ public struct ArcStroke: Shape {
                         // Where both caps cut the pixel (they overlap just short of a full turn) take the
                         // union by sampling; elsewhere the larger is the union.
                         let both = fromStart > 0 && fromEnd > 0 && min(fromStart, fromEnd) < 1 && max(fromStart, fromEnd) < 1
-                        cut[i] = Float(both ? capUnion(x: lo + i, y: y) : max(fromStart, fromEnd))
+                        cut[i] = Float(both ? capUnion(x: x, y: y) : max(fromStart, fromEnd))
                     }
                     // Uncovered pixels are left out and wholly covered ones go as whole runs.
                     var i = 0
