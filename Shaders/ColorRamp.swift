@@ -35,6 +35,11 @@ public struct ColorRamp: Sendable {
         return ColorRamp(stops: stops.map { Stop($0.position, $0.color * k) })
     }
 
+    /// The same ramp with red and blue exchanged in every stop.
+    public func swappingRedAndBlue() -> ColorRamp {
+        ColorRamp(stops: stops.map { Stop($0.position, $0.color.swappingRedAndBlue) })
+    }
+
     /// The exact colour at `t` (clamped to 0...1).
     public func color(at t: Double) -> ColorF { ColorRamp.evaluate(stops, t) }
 

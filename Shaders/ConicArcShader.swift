@@ -25,6 +25,15 @@ public final class ConicArcShader: ArcShader {
         rays = ConicRays(start: arc.startAngle, total: total, direction: arc.direction, lut: ramp.lut)
     }
 
+    private init(ramp: ColorRamp, rays: ConicRays, cx: Double, cy: Double, total: Double) {
+        self.ramp = ramp; self.rays = rays; self.cx = cx; self.cy = cy; self.total = total
+    }
+
+    /// The same gradient with red and blue exchanged: its rays' colours swapped, not worked out again.
+    public func swappingRedAndBlue() -> ConicArcShader {
+        ConicArcShader(ramp: ramp.swappingRedAndBlue(), rays: rays.mapColors(PackedPixel.swappingRedAndBlue), cx: cx, cy: cy, total: total)
+    }
+
     public var isOpaque: Bool { ramp.isOpaque }
     public var startPixel: UInt32 { ramp.lut[0] }
     public var endPixel: UInt32 { ramp.lut[ramp.lut.count - 1] }
@@ -144,6 +153,20 @@ struct ConicRays {
         nineOClock = color(at: 1.5 * Double.pi); threeOClock = color(at: 0.5 * Double.pi)
         above.leftColor = nineOClock; below.leftColor = nineOClock
         self.above = above; self.below = below
+    }
+
+    private init(start: Double, total: Double, direction: Double, above: Half, below: Half, nineOClock: UInt32, threeOClock: UInt32) {
+        self.start = start; self.total = total; self.direction = direction
+        self.above = above; self.below = below; self.nineOClock = nineOClock; self.threeOClock = threeOClock
+    }
+
+    /// The same rays with every colour passed through `transform`.
+    func mapColors(_ transform: (UInt32) -> UInt32) -> ConicRays {
+        func mapped(_ half: Half) -> Half {
+            Half(rays: half.rays.map { Ray(slope: $0.slope, color: transform($0.color)) }, leftColor: transform(half.leftColor))
+        }
+        return ConicRays(start: start, total: total, direction: direction, above: mapped(above), below: mapped(below),
+                         nineOClock: transform(nineOClock), threeOClock: transform(threeOClock))
     }
 
     /// u of the latest lap at a screen angle (0 in the gap).

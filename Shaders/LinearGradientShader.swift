@@ -25,4 +25,8 @@ public struct LinearGradientShader: Shader {
     }
 
     public func color(atX x: Double, y: Double) -> ColorF { ramp.color(at: parameter(x, y)) }
+
+    public func swappingRedAndBlue() -> LinearGradientShader {
+        LinearGradientShader(from: start, to: end, ramp: ramp.swappingRedAndBlue())
+    }
 }

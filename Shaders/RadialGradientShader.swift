@@ -23,4 +23,8 @@ public struct RadialGradientShader: Shader {
     public func color(atX x: Double, y: Double) -> ColorF {
         ramp.color(at: (Point(x: x, y: y) - center).length / radius)
     }
+
+    public func swappingRedAndBlue() -> RadialGradientShader {
+        RadialGradientShader(center: center, radius: radius, ramp: ramp.swappingRedAndBlue())
+    }
 }

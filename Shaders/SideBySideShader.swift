@@ -22,4 +22,8 @@ public struct SideBySideShader: Shader {
     public func color(atX x: Double, y: Double) -> ColorF {
         x < split ? left.color(atX: x, y: y) : right.color(atX: x, y: y)
     }
+
+    public func swappingRedAndBlue() -> SideBySideShader {
+        SideBySideShader(left: left.swappingRedAndBlue(), right: right.swappingRedAndBlue(), split: split)
+    }
 }

@@ -14,4 +14,6 @@ public struct SolidShader: Shader {
     }
 
     public func color(atX x: Double, y: Double) -> ColorF { color }
+
+    public func swappingRedAndBlue() -> SolidShader { SolidShader(color.swappingRedAndBlue) }
 }

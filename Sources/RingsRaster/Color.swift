@@ -26,6 +26,9 @@ public struct ColorF: Equatable, Hashable, Sendable {
     public static func * (c: ColorF, k: Double) -> ColorF { ColorF(r: c.r * k, g: c.g * k, b: c.b * k, a: c.a * k) }
     public static func + (x: ColorF, y: ColorF) -> ColorF { ColorF(r: x.r + y.r, g: x.g + y.g, b: x.b + y.b, a: x.a + y.a) }
 
+    /// The same colour with red and blue exchanged, for pixels stored B, G, R, A.
+    public var swappingRedAndBlue: ColorF { ColorF(r: b, g: g, b: r, a: a) }
+
     /// Source-over: `self` on top of `below`.
     public func over(_ below: ColorF) -> ColorF { self + below * (1 - a / 255) }
 
@@ -51,6 +54,15 @@ public struct PackedPixel: Equatable, Hashable, Sendable, CustomStringConvertibl
 
     public static let opaqueBlack = PackedPixel(r: 0, g: 0, b: 0, a: 255)
     public static let transparent = PackedPixel(bits: 0)
+
+    /// The same pixel with its red and blue bytes exchanged: B, G, R, A in memory (a window surface's order).
+    public var swappingRedAndBlue: PackedPixel { PackedPixel(bits: PackedPixel.swappingRedAndBlue(bits)) }
+
+    /// `bits` with the red and blue bytes exchanged.
+    @inline(__always)
+    public static func swappingRedAndBlue(_ bits: UInt32) -> UInt32 {
+        (bits & 0xFF00_FF00) | ((bits >> 16) & 0xFF) | ((bits & 0xFF) << 16)
+    }
 
     public var colorF: ColorF { ColorF(r: Double(r), g: Double(g), b: Double(b), a: Double(a)) }
 

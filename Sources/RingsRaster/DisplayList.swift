@@ -18,6 +18,17 @@ public struct DrawCommand: Sendable {
         shape = arc; self.shader = shader; caps = ArcCaps(arc: arc, shader: shader); bounds = arc.bounds
     }
 
+    private init(shape: any Shape, shader: any Shader, caps: ArcCaps?, bounds: IntRect) {
+        self.shape = shape; self.shader = shader; self.caps = caps; self.bounds = bounds
+    }
+
+    /// The same command painting with red and blue exchanged (see `Shader.swappingRedAndBlue`).
+    public func swappingRedAndBlue() -> DrawCommand {
+        guard let caps else { return DrawCommand(shape: shape, shader: shader.swappingRedAndBlue(), caps: nil, bounds: bounds) }
+        let swapped = caps.shader.swappingRedAndBlue()
+        return DrawCommand(shape: shape, shader: swapped, caps: ArcCaps(arc: caps.arc, shader: swapped), bounds: bounds)
+    }
+
     /// The exact premultiplied colour at a point the shape covers (the reference path).
     public func color(atX x: Double, y: Double) -> ColorF {
         caps?.color(atX: x, y: y) ?? shader.color(atX: x, y: y)
@@ -30,5 +41,10 @@ public struct DisplayList: Sendable {
     public var commands: [DrawCommand]
     public init(background: PackedPixel, commands: [DrawCommand] = []) {
         self.background = background; self.commands = commands
+    }
+
+    /// The same frame drawn straight into pixels stored B, G, R, A (a window surface's order).
+    public func swappingRedAndBlue() -> DisplayList {
+        DisplayList(background: background.swappingRedAndBlue, commands: commands.map { $0.swappingRedAndBlue() })
     }
 }

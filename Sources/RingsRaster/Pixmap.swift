@@ -1,15 +1,22 @@
-/// Shared pixel memory behind one or more `Pixmap` views; freed when the last view goes away.
+/// Shared pixel memory behind one or more `Pixmap` views; freed when the last view goes away, unless
+/// it belongs to someone else (a window surface).
 public final class PixelStorage: @unchecked Sendable {
     public let base: UnsafeMutablePointer<UInt32>
     public let count: Int
+    private let owned: Bool
 
     init(count: Int) {
         self.count = count
         base = .allocate(capacity: max(count, 1))
         base.initialize(repeating: 0, count: max(count, 1))
+        owned = true
     }
 
-    deinit { base.deallocate() }
+    init(borrowing base: UnsafeMutablePointer<UInt32>, count: Int) {
+        self.base = base; self.count = count; owned = false
+    }
+
+    deinit { if owned { base.deallocate() } }
 }
 
 /// A rectangle of premultiplied RGBA8 pixels (R in the lowest byte) with a row stride.
@@ -35,6 +42,13 @@ public struct Pixmap: @unchecked Sendable {
         stride = width
         storage = PixelStorage(count: width * height)
         offset = 0
+    }
+
+    /// A view of pixels someone else owns and keeps alive while the view is used (a window surface's):
+    /// `stride` pixels from one row to the next.
+    public init(borrowing pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int, stride: Int) {
+        precondition(width >= 0 && height >= 0 && stride >= width, "bad pixmap size")
+        self.init(storage: PixelStorage(borrowing: pixels, count: stride * height), offset: 0, width: width, height: height, stride: stride)
     }
 
     init(storage: PixelStorage, offset: Int, width: Int, height: Int, stride: Int) {

@@ -11,4 +11,8 @@ public protocol Shader: Sendable {
 
     /// The exact premultiplied colour at a point, on the 0...255 scale.
     func color(atX x: Double, y: Double) -> ColorF
+
+    /// The same paint with red and blue exchanged: what draws straight into pixels stored B, G, R, A
+    /// (a window surface's order), every other byte the same.
+    func swappingRedAndBlue() -> Self
 }

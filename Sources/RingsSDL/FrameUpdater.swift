@@ -2,12 +2,13 @@ import Foundation
 import Rings
 import RingsRaster
 
-/// Draws frames of the live window into its pixmap and shows them, redrawing and uploading only
-/// what `RedrawPlan` says changed since the last frame.
+/// Draws frames of the live window and shows them, redrawing and uploading only what `RedrawPlan`
+/// says changed since the last frame: straight into the window surface, in its byte order, where
+/// there is one to draw into (no frame to copy), else into a pixmap of its own.
 public final class FrameUpdater {
     private let window: RingsWindow
-    /// Threads that share a redraw: two where the machine has them (more gain little: the copy to
-    /// the window surface and the upload bound the rest).
+    /// Threads that share a redraw: two where the machine has them (more gain little: the memory
+    /// traffic and the upload bound the rest).
     public static let threads = min(2, ProcessInfo.processInfo.activeProcessorCount)
     private var renderer: SceneRenderer
     private var rasterizer = Rasterizer()
@@ -17,6 +18,9 @@ public final class FrameUpdater {
     private var turned = Pixmap(width: 0, height: 0)
     /// What to draw again, from what the last frame showed.
     private var plan = RedrawPlan()
+    /// The pixels the last frame was drawn into (the window surface's or `frame`'s): other pixels
+    /// (a new surface, a new size, the other path) hold nothing of it, and are drawn whole.
+    private var drawnInto: UnsafeMutablePointer<UInt32>?
 
     /// `threads` share each redraw (the live window uses `FrameUpdater.threads`).
     public init(window: RingsWindow, threads: Int = FrameUpdater.threads) {
@@ -64,19 +68,25 @@ public final class FrameUpdater {
     private func update(_ scene: RingScene, whole: Bool) throws(SDLError) -> Bool {
         let width = scene.width, height = scene.height
         guard width > 0, height > 0 else { return false }
-        let resized = frame.width != width || frame.height != height
-        if resized { frame = Pixmap(width: width, height: height) }
-        let rects = plan.rects(for: scene, in: frame.bounds, whole: whole, resized: resized)
-        guard !rects.isEmpty else { return false }
-        if rotation == .none, let copier = window.partCopier() {
-            // Each part goes to the window surface as soon as it is drawn, by the thread that drew it.
-            let frame = self.frame
-            renderer.render(scene, into: frame, clips: rects) { part in copier.copy(frame, part) }
-            try window.present(frame, rects: rects, copied: true)
-        } else {
-            renderer.render(scene, into: frame, clips: rects)
-            try present(rects)
+        if rotation == .none, let surface = window.drawingSurface(), surface.pixels.width == width, surface.pixels.height == height {
+            let rects = plan(scene, into: surface.pixels, whole: whole)
+            guard !rects.isEmpty else { return false }
+            renderer.render(scene, into: surface.pixels, clips: rects, redAndBlueSwapped: surface.redAndBlueSwapped)
+            try window.present(surface.pixels, rects: rects, copied: true)
+            return true
         }
+        if frame.width != width || frame.height != height { frame = Pixmap(width: width, height: height) }
+        let rects = plan(scene, into: frame, whole: whole)
+        guard !rects.isEmpty else { return false }
+        renderer.render(scene, into: frame, clips: rects)
+        try present(rects)
         return true
+    }
+
+    /// The rectangles of `scene` to draw into `pixels`: all of it when they are not what the last frame was drawn into.
+    private func plan(_ scene: RingScene, into pixels: Pixmap, whole: Bool) -> [IntRect] {
+        let elsewhere = pixels.baseAddress != drawnInto
+        drawnInto = pixels.baseAddress
+        return plan.rects(for: scene, in: pixels.bounds, whole: whole, resized: elsewhere)
     }
 }

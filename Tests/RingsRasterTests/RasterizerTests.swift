@@ -89,4 +89,42 @@ import Testing
         #expect(frame[Int(end.x), Int(end.y)] == light.opaque.packed)
         if laps < 1 { #expect(frame[94, 40] == dark.opaque.packed) }
     }
+
+    /// A list drawn with red and blue exchanged (straight into a BGRX window surface) gives exactly
+    /// the pixels of the list drawn as it is, with each pixel's red and blue bytes exchanged after:
+    /// every shader, opaque and not, an arc fill's caps over laps, an image, a glyph mask.
+    @Test func drawingWithRedAndBlueSwappedSwapsEveryPixel() {
+        let arc = ArcStroke(center: Point(x: 90, y: 80), radius: 50, thickness: 18, startAngle: 0.3, sweep: 2 * Double.pi * 1.3)
+        let ramp = ColorRamp(stops: [.init(0, RGB8(200, 30, 60).opaque), .init(0.6, RGB8(20, 90, 230).withOpacity(0.7)), .init(1, light.opaque)])
+        let image = Pixmap(width: 30, height: 20)
+        for y in 0..<20 { for x in 0..<30 { image[x, y] = ColorF(r: Double(x * 8), g: Double(y * 12), b: 40, a: 250).packed } }
+        let mask = CoverageMask(x: 120, y: 120, width: 40, height: 10, alpha: (0..<400).map { UInt8(truncatingIfNeeded: $0 * 37) })
+        let list = DisplayList(background: PackedPixel(r: 10, g: 20, b: 200, a: 255), commands: [
+            DrawCommand(shape: Annulus(center: arc.center, innerRadius: 41, outerRadius: 59), shader: SolidShader(RGB8(250, 80, 10).withOpacity(0.4))),
+            DrawCommand(arc: arc, shader: ConicArcShader(arc: arc, ramp: ColorRamp(from: dark.opaque, to: RGB8(230, 60, 20).opaque))),
+            DrawCommand(shape: Disc(center: Point(x: 60, y: 60), radius: 25), shader: LinearGradientShader(from: Point(x: 35, y: 35), to: Point(x: 85, y: 85), ramp: ramp)),
+            DrawCommand(shape: Disc(center: Point(x: 140, y: 60), radius: 30), shader: RadialGradientShader(center: Point(x: 140, y: 60), radius: 30, ramp: ramp)),
+            DrawCommand(shape: Disc(center: Point(x: 60, y: 140), radius: 30),
+                        shader: SideBySideShader(left: SolidShader(RGB8(255, 0, 0).opaque), right: LinearGradientShader(from: Point(x: 60, y: 110), to: Point(x: 60, y: 170), ramp: ramp), split: 61.3)),
+            DrawCommand(shape: Disc(center: Point(x: 150, y: 150), radius: 20), shader: ImageShader(image, x: 135, y: 140)),
+            DrawCommand(shape: mask, shader: SolidShader(RGB8(240, 200, 0).opaque)),
+        ])
+        var rasterizer = Rasterizer()
+        let plain = Pixmap(width: 200, height: 180), swapped = Pixmap(width: 200, height: 180)
+        rasterizer.render(list, into: plain)
+        rasterizer.render(list.swappingRedAndBlue(), into: swapped)
+        var differing = 0, coloured = 0
+        for y in 0..<180 {
+            for x in 0..<200 {
+                if swapped[x, y] != plain[x, y].swappingRedAndBlue { differing += 1 }
+                if plain[x, y].r != plain[x, y].b { coloured += 1 }
+            }
+        }
+        #expect(differing == 0)
+        #expect(coloured > 30_000, "the test's pixels must tell red from blue")
+        // The reference path agrees: the swapped list's exact colour is the plain one's, swapped.
+        for command in list.commands {
+            #expect(command.swappingRedAndBlue().color(atX: 61.5, y: 58.5) == command.color(atX: 61.5, y: 58.5).swappingRedAndBlue)
+        }
+    }
 }

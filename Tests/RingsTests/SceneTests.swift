@@ -221,6 +221,12 @@ import TestSupport
                 var differing = 0
                 for y in 0..<height { for x in 0..<width where frame[x, y] != full[x, y] { differing += 1 } }
                 #expect(differing == 0, "\(name), \(values), \(threads) threads: \(differing) pixels differ")
+                // Straight into a window surface of the other byte order: the same pixels, red and blue exchanged.
+                frame.fill(PackedPixel(r: 255, g: 0, b: 255, a: 255))
+                parts.render(scene, into: frame, clips: clips.disjoint, redAndBlueSwapped: true)
+                differing = 0
+                for y in 0..<height { for x in 0..<width where frame[x, y] != full[x, y].swappingRedAndBlue { differing += 1 } }
+                #expect(differing == 0, "\(name), \(values), \(threads) threads, red and blue swapped: \(differing) pixels differ")
             }
         }
     }

@@ -6,8 +6,9 @@ import Shaders
 public struct SceneRenderer {
     /// One rasteriser (its scratch rows) per thread.
     private var rasterizers: [Rasterizer]
-    /// The background layer of the scenes drawn in parts (`RingScene.layers`), drawn once per size and
-    /// set of tracks and copied under each redraw, in place of clearing and drawing the tracks again.
+    /// The background layer of the scenes drawn in parts (`RingScene.layers`), drawn once per size,
+    /// set of tracks and byte order, and copied under each redraw, in place of clearing and drawing
+    /// the tracks again.
     private var base: (key: [Double], pixmap: Pixmap)?
 
     /// With `threads` above 1, `render(_:into:clips:)` shares the rows among that many threads
@@ -33,26 +34,26 @@ public struct SceneRenderer {
     static let rowsPerPiece = 16
 
     /// Draws only the parts `clips` of the frame, building its display list once. Each pixel comes
-    /// out the same however the rows are shared: shapes and shaders work row by row, and the
-    /// gradient's interpolation blocks sit on absolute columns.
-    /// `finished` is told of each part as soon as it is drawn, on the thread that drew it (to copy
-    /// it on while it is still in the cache).
-    public mutating func render(_ scene: RingScene, into pixmap: Pixmap, clips: [IntRect],
-                                finished: (@Sendable (IntRect) -> Void)? = nil) {
+    /// out the same however the rows are shared: shapes and shaders work row by row.
+    /// `redAndBlueSwapped` draws the pixels as B, G, R, A, straight into a window surface of that order.
+    public mutating func render(_ scene: RingScene, into pixmap: Pixmap, clips: [IntRect], redAndBlueSwapped: Bool = false) {
         let layers = scene.layers
-        if let layers, base?.key != layers.key || base?.pixmap.width != pixmap.width || base?.pixmap.height != pixmap.height {
-            let made = Pixmap(width: pixmap.width, height: pixmap.height)
-            rasterizers[0].render(layers.base, into: made)
-            base = (layers.key, made)
+        if let layers {
+            let key = layers.key + [redAndBlueSwapped ? 1 : 0]
+            if base?.key != key || base?.pixmap.width != pixmap.width || base?.pixmap.height != pixmap.height {
+                let made = Pixmap(width: pixmap.width, height: pixmap.height)
+                rasterizers[0].render(redAndBlueSwapped ? layers.base.swappingRedAndBlue() : layers.base, into: made)
+                base = (key, made)
+            }
         }
-        let work = Work(list: layers == nil ? scene.displayList : nil, over: layers?.over ?? [], base: layers == nil ? nil : base?.pixmap)
+        let list = layers == nil ? scene.displayList : nil, over = layers?.over ?? []
+        let work = Work(list: redAndBlueSwapped ? list?.swappingRedAndBlue() : list,
+                        over: redAndBlueSwapped ? over.map { $0.swappingRedAndBlue() } : over,
+                        base: layers == nil ? nil : base?.pixmap)
         let threads = rasterizers.count
         let area = clips.reduce(0) { $0 + $1.width * $1.height }
         guard threads > 1, area >= 65_536 else {
-            for clip in clips {
-                work.render(clip, with: &rasterizers[0], into: pixmap)
-                finished?(clip)
-            }
+            for clip in clips { work.render(clip, with: &rasterizers[0], into: pixmap) }
             return
         }
         // Overlapping clips (the label's over a ring's strips) drawn by two threads at once would
@@ -72,7 +73,6 @@ public struct SceneRenderer {
             DispatchQueue.concurrentPerform(iterations: threads) { worker in
                 for index in stride(from: worker, to: shared.value.pieces.count, by: threads) {
                     shared.value.work.render(shared.value.pieces[index], with: &workers.value[worker], into: pixmap)
-                    finished?(shared.value.pieces[index])
                 }
             }
         }

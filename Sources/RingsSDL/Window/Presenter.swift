@@ -16,15 +16,15 @@ protocol Presenter: AnyObject {
     var waitsForVsync: Bool { get }
     /// Seconds the last present spent waiting for the display (0 without vsync).
     var lastWait: Double { get }
-    /// Copies parts of a frame to where `present` shows them, from any thread while the frame is
-    /// drawn; nil when `present` uploads them itself.
-    func partCopier() -> SurfaceCopier?
-    /// Shows the parts `rects` of `frame`; `copied` says `partCopier` has put them in place already.
+    /// What `present` shows, for drawing frames straight into it (from several threads at once);
+    /// nil when `present` uploads frames itself.
+    func drawingSurface() -> WindowSurface?
+    /// Shows the parts `rects` of `frame`; `copied` says they were drawn into `drawingSurface` already.
     func present(_ frame: Pixmap, rects: [IntRect], copied: Bool) throws(SDLError)
 }
 
-/// The window surface: only the changed rectangles are copied and shown. Right for plain X11 without
-/// a GPU (Xvfb, say), where SDL's surface is an XShm image of its own.
+/// The window surface: only the changed rectangles are drawn into it (or copied) and shown. Right for
+/// plain X11 without a GPU (Xvfb, say), where SDL's surface is an XShm image of its own.
 final class SurfacePresenter: Presenter {
     private let window: OpaquePointer
     let name = "surface"
@@ -33,8 +33,8 @@ final class SurfacePresenter: Presenter {
 
     init(window: OpaquePointer) { self.window = window }
 
-    func partCopier() -> SurfaceCopier? {
-        SDL_GetWindowSurface(window).flatMap(SurfaceCopier.init)
+    func drawingSurface() -> WindowSurface? {
+        SDL_GetWindowSurface(window).flatMap(WindowSurface.init)
     }
 
     func present(_ frame: Pixmap, rects: [IntRect], copied: Bool) throws(SDLError) {
@@ -43,8 +43,8 @@ final class SurfacePresenter: Presenter {
         let parts = rects.map { $0.intersection(frame.bounds).intersection(bounds) }.filter { !$0.isEmpty }
         guard !parts.isEmpty else { return }
         if !copied {
-            if let copier = SurfaceCopier(target) {
-                for part in parts { copier.copy(frame, part) }
+            if let surface = WindowSurface(target) {
+                for part in parts { surface.copy(frame, part) }
             } else {
                 try blit(frame, parts, to: target)
             }
@@ -100,7 +100,7 @@ final class VsyncPresenter: Presenter {
         SDL_DestroyRenderer(renderer)
     }
 
-    func partCopier() -> SurfaceCopier? { nil }
+    func drawingSurface() -> WindowSurface? { nil }
 
     func present(_ frame: Pixmap, rects: [IntRect], copied: Bool) throws(SDLError) {
         var parts = rects.map { $0.intersection(frame.bounds) }.filter { !$0.isEmpty }

@@ -179,12 +179,12 @@ public final class RingsWindow {
     }
 
     /// Shows the parts `rects` of `frame` (all of it for an empty list); `copied` says they were
-    /// copied through `partCopier()` already.
+    /// drawn into `drawingSurface()` already.
     public func present(_ frame: Pixmap, rects: [IntRect] = [], copied: Bool = false) throws(SDLError) {
         try presenter.present(frame, rects: rects.isEmpty ? [frame.bounds] : rects, copied: copied)
     }
 
-    /// A copier into what the window shows, for filling it part by part (from several threads at
-    /// once) before `present(copied: true)`; nil when `present` must upload the parts itself.
-    public func partCopier() -> SurfaceCopier? { presenter.partCopier() }
+    /// What the window shows, for drawing frames straight into it (from several threads at once)
+    /// before `present(copied: true)`; nil when `present` must upload the parts itself.
+    public func drawingSurface() -> WindowSurface? { presenter.drawingSurface() }
 }
