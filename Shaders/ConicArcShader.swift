@@ -65,7 +65,7 @@ public final class ConicArcShader: ArcShader {
             while k < list.count {
                 let at = crossing(k)
                 guard at < Double(end) else { break }
-                let stop = Int(at.rounded(.up))
+                let stop = ceilToInt(at)
                 Canvas.fill(out + (column - x), count: stop - column, with: color)
                 column = stop
                 color = list[k].color

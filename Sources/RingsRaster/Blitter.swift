@@ -69,9 +69,15 @@ public struct ShaderBlitter: Blitter {
         if gathering && (y != self.y || x != end || count == Self.maximumRuns) { finish() }
         if !gathering { self.y = y; start = x }
         if let given {
-            for i in 0..<n {
-                partial.columns[partials &+ i] = Int32(truncatingIfNeeded: x &+ i)
-                partial.coverage[partials &+ i] = given[i]
+            // Four at a time: both lists, and the shape's coverage row, have room for three more.
+            var column = SIMD4<Int32>(0, 1, 2, 3) &+ Int32(truncatingIfNeeded: x)
+            var i = 0
+            while i < n {
+                UnsafeMutableRawPointer(partial.columns + (partials &+ i)).storeBytes(of: column, as: SIMD4<Int32>.self)
+                UnsafeMutableRawPointer(partial.coverage + (partials &+ i))
+                    .storeBytes(of: UnsafeRawPointer(given + i).loadUnaligned(as: SIMD4<Float>.self), as: SIMD4<Float>.self)
+                column &+= 4
+                i &+= 4
             }
             partials &+= n
         } else {

@@ -85,6 +85,10 @@ import Testing
         #expect(download.text(for: 0.4) == "40%")
         #expect(download.text(for: 1) == "Done")
         #expect(LabelFormat.percent().text(for: .nan) == "0%")
+        // Whole percentages round as printf's "%.0f" does, an exact half to even, however large.
+        for value in [0.005, 0.015, 0.025, 0.125, 0.994999, 0.995, 1.0049, 7.5, 123.456, 1e13, 1e20] {
+            #expect(LabelFormat.percent().text(for: value) == String(format: "%.0f", value * 100) + "%", "\(value)")
+        }
     }
 
     @Test func theLabelCountsThroughEveryNumberOnTheWay() {

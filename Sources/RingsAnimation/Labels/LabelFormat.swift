@@ -22,7 +22,11 @@ public indirect enum LabelFormat: Equatable, Sendable {
         let v = value.isFinite ? max(0, value) : 0
         switch self {
         case let .percent(decimals, suffix):
-            return String(format: "%.\(max(0, min(6, decimals)))f", v * 100) + suffix
+            let percent = v * 100
+            // Whole percentages, the usual label, redrawn every frame as it counts: rounded as printf's
+            // "%.0f" rounds (to nearest, an exact half to even), without Foundation's formatter.
+            if decimals <= 0 && percent < 1e15 { return String(Int(percent.rounded(.toNearestOrEven))) + suffix }
+            return String(format: "%.\(max(0, min(6, decimals)))f", percent) + suffix
         case let .goal(goal, unit):
             let amount = (v * goal).rounded()
             let whole = goal.rounded() == goal ? String(Int(goal)) : String(goal)

@@ -80,16 +80,17 @@ extension Array where Element == IntRect {
 }
 
 /// The whole number at or below a coordinate, inline: `rounded(.down)` is a call into the C library
-/// where the processor lacks SSE4.1, and the scan loops ask for several on every row.
-@inline(__always)
-func floorToInt(_ x: Double) -> Int {
+/// where the processor lacks SSE4.1, and the scan loops ask for several on every row. `x` must be
+/// within Int's range.
+@inlinable @inline(__always)
+public func floorToInt(_ x: Double) -> Int {
     let t = Int(x)
     return Double(t) > x ? t - 1 : t
 }
 
 /// The whole number at or above a coordinate, inline (see `floorToInt`).
-@inline(__always)
-func ceilToInt(_ x: Double) -> Int {
+@inlinable @inline(__always)
+public func ceilToInt(_ x: Double) -> Int {
     let t = Int(x)
     return Double(t) < x ? t + 1 : t
 }
