@@ -69,14 +69,14 @@ public final class FrameUpdater {
         let width = scene.width, height = scene.height
         guard width > 0, height > 0 else { return false }
         if rotation == .none, let surface = window.drawingSurface(), surface.pixels.width == width, surface.pixels.height == height {
-            let rects = plan(scene, into: surface.pixels, whole: whole)
+            let rects = redrawRects(of: scene, into: surface.pixels, whole: whole)
             guard !rects.isEmpty else { return false }
             renderer.render(scene, into: surface.pixels, clips: rects, redAndBlueSwapped: surface.redAndBlueSwapped)
             try window.present(surface.pixels, rects: rects, copied: true)
             return true
         }
         if frame.width != width || frame.height != height { frame = Pixmap(width: width, height: height) }
-        let rects = plan(scene, into: frame, whole: whole)
+        let rects = redrawRects(of: scene, into: frame, whole: whole)
         guard !rects.isEmpty else { return false }
         renderer.render(scene, into: frame, clips: rects)
         try present(rects)
@@ -84,7 +84,7 @@ public final class FrameUpdater {
     }
 
     /// The rectangles of `scene` to draw into `pixels`: all of it when they are not what the last frame was drawn into.
-    private func plan(_ scene: RingScene, into pixels: Pixmap, whole: Bool) -> [IntRect] {
+    private func redrawRects(of scene: RingScene, into pixels: Pixmap, whole: Bool) -> [IntRect] {
         let elsewhere = pixels.baseAddress != drawnInto
         drawnInto = pixels.baseAddress
         return plan.rects(for: scene, in: pixels.bounds, whole: whole, resized: elsewhere)
