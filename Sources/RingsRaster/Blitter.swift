@@ -8,15 +8,25 @@ public protocol Blitter {
     mutating func finish()
 }
 
-extension Shape {
-    /// Scan-converts the part of the shape inside `clip` into `blitter`; `coverageRow` holds at least
-    /// `clip.maxX` floats.
+/// A blitter that hands each run to a closure: how a shape's `forEachSpan` shares one scan with its
+/// `draw` into a `ShaderBlitter`.
+struct SpanForwarder: Blitter {
+    let body: SpanBody
+
     @inline(__always)
-    public func draw(in clip: IntRect, coverageRow: UnsafeMutablePointer<Float>, into blitter: inout some Blitter) {
-        forEachSpan(in: clip, coverageRow: coverageRow) { y, x, count, coverage in
-            blitter.blit(y: y, x: x, count: count, coverage: coverage)
+    mutating func blit(y: Int, x: Int, count: Int, coverage: SpanCoverage) { body(y, x, count, coverage) }
+
+    func finish() {}
+}
+
+extension Shape {
+    /// Runs `spans` (a shape's one scan, generic over where its runs go) with a forwarder to `body`.
+    @inline(__always)
+    func forwardingSpans(to body: SpanBody, _ spans: (inout SpanForwarder) -> Void) {
+        withoutActuallyEscaping(body) { body in
+            var forwarder = SpanForwarder(body: body)
+            spans(&forwarder)
         }
-        blitter.finish()
     }
 }
 

@@ -58,10 +58,7 @@ public struct Rasterizer {
                 guard !box.isEmpty else { continue }
                 var blitter = ShaderBlitter(shader: commands[i].shader, caps: commands[i].caps, canvas: canvas, colors: rows.colors,
                                             partial: rows.partial, runs: rows.runs)
-                // The blitter's own type here, not `Shape.draw`'s generic one: each run is a direct, inlined call.
-                commands[i].shape.forEachSpan(in: box, coverageRow: rows.coverage) { y, x, count, coverage in
-                    blitter.blit(y: y, x: x, count: count, coverage: coverage)
-                }
+                commands[i].shape.draw(in: box, coverageRow: rows.coverage, into: &blitter)
                 blitter.finish()
             }
         }

@@ -13,7 +13,6 @@ import Testing
         var seen = Set<Int>()
         var last = (y: Int.min, x: Int.min)
         var problems: [String] = []
-        var finished = 0
         let clip: IntRect
 
         mutating func blit(y: Int, x: Int, count: Int, coverage: SpanCoverage) {
@@ -26,7 +25,7 @@ import Testing
             }
         }
 
-        mutating func finish() { finished += 1 }
+        func finish() {}
     }
 
     @Test(arguments: [0.0, 0.3, 0.97, 1.0, 1.35, 2.5])
@@ -45,9 +44,10 @@ import Testing
         defer { row.deallocate() }
         for shape in shapes {
             var recorder = SpanRecorder(clip: clip)
-            shape.draw(in: clip.intersection(shape.bounds), coverageRow: row, into: &recorder)
+            shape.forEachSpan(in: clip.intersection(shape.bounds), coverageRow: row) { y, x, count, coverage in
+                recorder.blit(y: y, x: x, count: count, coverage: coverage)
+            }
             #expect(recorder.problems.isEmpty, "\(shape): \(recorder.problems.prefix(3))")
-            #expect(recorder.finished == 1)
         }
     }
 

@@ -20,58 +20,80 @@ struct AnnulusScan {
         return Float(max(0, outerCov - discCoverage(radius: inner, dx: dx, dy: dy, rho: rho)))
     }
 
-    /// Visits the runs of each row of `clip`: rim runs with coverage in `coverageRow`, whole runs with nil.
-    /// A row's rim pixels (a few either side of each edge) get their coverage together, four at a time.
-    func forEachRun(in clip: IntRect, coverageRow: UnsafeMutablePointer<Float>, _ body: SpanBody) {
-        let area = clip.intersection(bounds)
-        guard !area.isEmpty, outer > 0 else { return }
-        let lanes = !(inner > 0 && inner < exactCircleBelowRadius || outer < exactCircleBelowRadius)
-        // A row's pieces (at most five either side of the hole) and its rim columns.
-        withUnsafeTemporaryAllocation(of: Piece.self, capacity: 10) { pieces in
-            withUnsafeTemporaryAllocation(of: Int32.self, capacity: area.width + 4) { columns in
-                for y in area.minY..<area.maxY {
-                    var count = 0
-                    row(y, in: area) { from, to, whole in
-                        pieces[count] = Piece(from: from, to: to, whole: whole)
-                        count += 1
-                    }
-                    guard count > 0 else { continue }
-                    if lanes {
-                        var rims = 0
-                        for i in 0..<count where !pieces[i].whole {
-                            for x in pieces[i].from..<pieces[i].to { columns[rims] = Int32(truncatingIfNeeded: x); rims += 1 }
-                        }
-                        rimCoverage(dy: Float(Double(y) + 0.5 - cy), columns: columns.baseAddress!, count: rims, into: coverageRow)
-                    } else {
-                        for i in 0..<count where !pieces[i].whole {
-                            for x in pieces[i].from..<pieces[i].to { coverageRow[x] = coverage(x: x, y: y) }
-                        }
-                    }
-                    for i in 0..<count {
-                        let piece = pieces[i]
-                        body(y, piece.from, piece.to - piece.from, piece.whole ? nil : coverageRow + piece.from)
-                    }
-                }
-            }
+    /// Visits the runs of each row of `clip`: whole runs with nil coverage, rim runs with theirs
+    /// (worked out for the whole row at once, in `rims`).
+    @inline(__always)
+    func forEachRun(in clip: IntRect, rims: Rims, _ body: SpanBody) {
+        forEachRow(in: clip) { row in
+            var rims = rims
+            row.forEachPiece { x, count, whole in if !whole { rims.append(x, count: count) } }
+            rims.cover(by: self, y: row.y)
+            row.forEachPiece { x, count, whole in body(row.y, x, count, whole ? nil : rims.next(count)) }
         }
     }
 
-    /// A run of a row: rim (coverage computed) or whole.
-    private struct Piece {
-        var from: Int, to: Int, whole: Bool
+    /// `forEachRun` into a blitter.
+    @inline(__always)
+    func forEachRun(in clip: IntRect, rims: Rims, into sink: inout some Blitter) {
+        forEachRun(in: clip, rims: rims) { y, x, count, coverage in sink.blit(y: y, x: x, count: count, coverage: coverage) }
     }
 
-    /// The pieces of row y inside `area`, left to right.
+    /// Visits each row of `clip` that meets the annulus.
     @inline(__always)
-    private func row(_ y: Int, in area: IntRect, _ piece: (_ from: Int, _ to: Int, _ whole: Bool) -> Void) {
+    func forEachRow(in clip: IntRect, _ body: (Row) -> Void) {
+        let area = clip.intersection(bounds)
+        guard !area.isEmpty, outer > 0 else { return }
+        for y in area.minY..<area.maxY {
+            if let row = row(y, in: area) { body(row) }
+        }
+    }
+
+    /// One row's pieces, left to right, from the few columns where they change: the row runs over
+    /// [left, holeLeft) and [holeRight, right), wholly covered over wholeA and wholeB, rim elsewhere.
+    struct Row {
+        let y: Int
+        let left: Int, holeLeft: Int, holeRight: Int, right: Int
+        let wholeA: (Int, Int), wholeB: (Int, Int)
+
+        /// Calls `piece(x, count, whole)` for each piece, left to right (at most five either side of the hole).
+        @inline(__always)
+        func forEachPiece(_ piece: (_ x: Int, _ count: Int, _ whole: Bool) -> Void) {
+            split(from: left, to: holeLeft, piece)
+            split(from: holeRight, to: right, piece)
+        }
+
+        /// One run of the row, cut into rim pieces and whole pieces.
+        @inline(__always)
+        private func split(from x0: Int, to x1: Int, _ piece: (_ x: Int, _ count: Int, _ whole: Bool) -> Void) {
+            guard x0 < x1 else { return }
+            var x = x0
+            let loA = max(wholeA.0, x), hiA = min(wholeA.1, x1)
+            if loA < hiA {
+                if x < loA { piece(x, loA - x, false) }
+                piece(loA, hiA - loA, true)
+                x = hiA
+            }
+            let loB = max(wholeB.0, x), hiB = min(wholeB.1, x1)
+            if loB < hiB {
+                if x < loB { piece(x, loB - x, false) }
+                piece(loB, hiB - loB, true)
+                x = hiB
+            }
+            if x < x1 { piece(x, x1 - x, false) }
+        }
+    }
+
+    /// Row y inside `area`, or nil where the row misses the annulus.
+    @inline(__always)
+    private func row(_ y: Int, in area: IntRect) -> Row? {
         let top = Double(y) - cy, bottom = top + 1
         let near = top > 0 ? top : (bottom < 0 ? -bottom : 0)
         let far = max(abs(top), abs(bottom))
-        if near >= outer { return }
+        if near >= outer { return nil }
         let reach = (outer * outer - near * near).squareRoot()
         let left = max(area.minX, floorToInt(cx - reach))
         let right = min(area.maxX, ceilToInt(cx + reach))
-        if left >= right { return }
+        if left >= right { return nil }
         // Columns wholly inside the outer circle: [fullLeft, fullRight).
         var fullLeft = 0, fullRight = 0
         if far < outer {
@@ -94,46 +116,72 @@ struct AnnulusScan {
             holeLeft = max(left, ceilToInt(cx - w)); holeRight = min(right, floorToInt(cx + w))
             if holeLeft >= holeRight { holeLeft = right; holeRight = right }
         }
-        split(from: left, to: holeLeft, wholeA: wholeA, wholeB: wholeB, piece)
-        split(from: holeRight, to: right, wholeA: wholeA, wholeB: wholeB, piece)
+        return Row(y: y, left: left, holeLeft: holeLeft, holeRight: holeRight, right: right, wholeA: wholeA, wholeB: wholeB)
     }
 
-    /// One run of a row, cut into rim pieces and whole pieces.
-    @inline(__always)
-    private func split(from x0: Int, to x1: Int, wholeA: (Int, Int), wholeB: (Int, Int),
-                       _ piece: (_ from: Int, _ to: Int, _ whole: Bool) -> Void) {
-        guard x0 < x1 else { return }
-        var x = x0
-        let loA = max(wholeA.0, x), hiA = min(wholeA.1, x1)
-        if loA < hiA {
-            if x < loA { piece(x, loA, false) }
-            piece(loA, hiA, true)
-            x = hiA
+    /// A row's rim pixels in a list (their columns, then their coverage in the same order), and a
+    /// cursor that hands their coverage out run by run as the row's pieces are visited again. Both
+    /// buffers have room for the row's width and four more.
+    struct Rims {
+        let columns: UnsafeMutablePointer<Int32>, coverage: UnsafeMutablePointer<Float>
+        var count = 0, read = 0
+
+        /// Adds columns x ..< x + n, four at a time.
+        @inline(__always)
+        mutating func append(_ x: Int, count n: Int) {
+            var column = SIMD4<Int32>(0, 1, 2, 3) &+ Int32(truncatingIfNeeded: x)
+            var i = 0
+            while i < n {
+                UnsafeMutableRawPointer(columns + (count &+ i)).storeBytes(of: column, as: SIMD4<Int32>.self)
+                column &+= 4
+                i &+= 4
+            }
+            count &+= n
         }
-        let loB = max(wholeB.0, x), hiB = min(wholeB.1, x1)
-        if loB < hiB {
-            if x < loB { piece(x, loB, false) }
-            piece(loB, hiB, true)
-            x = hiB
+
+        /// Works out the listed pixels' coverage by the annulus on row y.
+        @inline(__always)
+        func cover(by scan: AnnulusScan, y: Int) {
+            scan.cover(y: y, columns: columns, count: count, into: coverage)
         }
-        if x < x1 { piece(x, x1, false) }
+
+        /// The coverage of the next n listed pixels.
+        @inline(__always)
+        mutating func next(_ n: Int) -> UnsafeMutablePointer<Float> {
+            defer { read &+= n }
+            return coverage + read
+        }
     }
 
-    /// `coverage` of the given columns of the row dy below the centre, written to `coverageRow` by
-    /// column: four at a time in Float lanes, by the half-plane model of `discCoverage` (circles of
-    /// `exactCircleBelowRadius` and more), one square root and one direction for both circles.
-    /// `columns` has room for three more entries, which are overwritten.
+    /// Runs `body` with an empty rim list for rows up to `width` columns.
     @inline(__always)
-    private func rimCoverage(dy: Float, columns: UnsafeMutablePointer<Int32>, count: Int, into coverageRow: UnsafeMutablePointer<Float>) {
+    static func withRims<R>(width: Int, _ body: (Rims) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: width + 4) { columns in
+            withUnsafeTemporaryAllocation(of: Float.self, capacity: width + 4) { coverage in
+                body(Rims(columns: columns.baseAddress!, coverage: coverage.baseAddress!))
+            }
+        }
+    }
+
+    /// The coverage of the pixels in `columns` on row y, in the same order into `coverage` (both with
+    /// room for three entries more; the spare lanes are overwritten): four at a time in Float lanes,
+    /// by the half-plane model of `discCoverage` (circles of `exactCircleBelowRadius` and more), one
+    /// square root and one direction for both circles; smaller circles pixel by pixel.
+    @inline(__always)
+    func cover(y: Int, columns: UnsafeMutablePointer<Int32>, count: Int, into coverage: UnsafeMutablePointer<Float>) {
         typealias F4 = SIMD4<Float>
         guard count > 0 else { return }
+        guard !(inner > 0 && inner < exactCircleBelowRadius || outer < exactCircleBelowRadius) else {
+            for k in 0..<count { coverage[k] = self.coverage(x: Int(columns[k]), y: y) }
+            return
+        }
         for k in count..<(count + 3) { columns[k] = columns[count - 1] }
+        let dy = Float(Double(y) + 0.5 - cy)
         let shift = Float(0.5 - cx), outer = Float(self.outer), inner = Float(self.inner)
         let ay = F4(repeating: abs(dy)), dy2 = F4(repeating: dy * dy)
         var k = 0
         while k < count {
-            let at = UnsafeRawPointer(columns + k).loadUnaligned(as: SIMD4<Int32>.self)
-            let dx = F4(at) + shift
+            let dx = F4(UnsafeRawPointer(columns + k).loadUnaligned(as: SIMD4<Int32>.self)) + shift
             let ax = magnitude(dx)
             let rho = (dx * dx + dy2).squareRoot()
             let steep = ay .> ax
@@ -145,9 +193,8 @@ struct AnnulusScan {
                 c -= edge.coverage(inside: inner - rho)
                 c.replace(with: 0, where: c .< 0)
             }
-            coverageRow[Int(at[0])] = c[0]; coverageRow[Int(at[1])] = c[1]
-            coverageRow[Int(at[2])] = c[2]; coverageRow[Int(at[3])] = c[3]
-            k += 4
+            UnsafeMutableRawPointer(coverage + k).storeBytes(of: c, as: F4.self)
+            k &+= 4
         }
     }
 

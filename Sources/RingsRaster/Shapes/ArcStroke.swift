@@ -73,78 +73,121 @@ public struct ArcStroke: Shape {
     }
 
     public func forEachSpan(in clip: IntRect, coverageRow: UnsafeMutablePointer<Float>, _ body: SpanBody) {
-        let scan = annulus
-        if coversFullTurn {
-            scan.forEachRun(in: clip, coverageRow: coverageRow, body)
-            return
+        forwardingSpans(to: body) { spans(in: clip, coverageRow: coverageRow, into: &$0) }
+    }
+
+    public func draw(in clip: IntRect, coverageRow: UnsafeMutablePointer<Float>, into blitter: inout ShaderBlitter) {
+        spans(in: clip, coverageRow: coverageRow, into: &blitter)
+    }
+
+    /// The one scan behind `forEachSpan` and `draw`.
+    @inline(__always)
+    private func spans(in clip: IntRect, coverageRow: UnsafeMutablePointer<Float>, into sink: inout some Blitter) {
+        AnnulusScan.withRims(width: clip.width) { rims in
+            if coversFullTurn { return annulus.forEachRun(in: clip, rims: rims, into: &sink) }
+            if cap == .butt { return buttSpans(in: clip, rims: rims, coverageRow: coverageRow, into: &sink) }
+            roundSpans(in: clip, rims: rims, coverageRow: coverageRow, into: &sink)
         }
-        if cap == .butt { return forEachButtSpan(in: clip, coverageRow: coverageRow, body) }
-        let sector = self.sector
-        let a = startPoint, b = endPoint
-        let w = halfWidth, reach = (w + 1) * (w + 1)
+    }
+
+    /// Round caps: the annulus's pieces cut to the wedge by pixel centres (rim coverage is worked out
+    /// only for the rim pixels kept), and outside it the caps' discs.
+    @inline(__always)
+    private func roundSpans(in clip: IntRect, rims: AnnulusScan.Rims, coverageRow: UnsafeMutablePointer<Float>, into sink: inout some Blitter) {
+        let scan = annulus, sector = self.sector
+        let a = startPoint, b = endPoint, w = halfWidth
         let capRows = (min(a.y, b.y) - w - 1, max(a.y, b.y) + w + 1)
-        // A row's two runs (either side of the hole) share its cuts.
-        var cutRow = Int.min, cuts = (Int.max, Int.max, Int.max)
-        scan.forEachRun(in: clip, coverageRow: coverageRow) { y, x0, count, coverage in
-            let py = Double(y) + 0.5
+        scan.forEachRow(in: clip) { row in
+            let y = row.y, py = Double(y) + 0.5
             let nearCaps = py > capRows.0 && py < capRows.1
-            if y != cutRow { cutRow = y; cuts = sector.cuts(y: y) }
-            sector.forEachPiece(y: y, x0: x0, count: count, cuts: cuts) { x, n, inside in
-                if inside {
-                    body(y, x, n, coverage.map { $0 + (x - x0) })
-                    return
+            // The row's pieces (either side of the hole) share its cuts.
+            let cuts = sector.cuts(y: y)
+            var rims = rims
+            row.forEachPiece { x0, count, whole in
+                guard !whole else { return }
+                sector.forEachPiece(y: y, x0: x0, count: count, cuts: cuts) { x, n, inside in
+                    if inside { rims.append(x, count: n) }
                 }
-                guard nearCaps else { return }
-                // Outside the band's wedge only the round caps can cover a pixel: only the columns
-                // within their reach are looked at, the union of one interval per cap.
-                var (lo0, hi0) = capColumns(a, py: py, w: w, from: x, to: x + n)
-                var (lo1, hi1) = capColumns(b, py: py, w: w, from: x, to: x + n)
-                if lo1 < lo0 { swap(&lo0, &lo1); swap(&hi0, &hi1) }
-                if lo1 <= hi0 {
-                    hi0 = max(hi0, hi1); hi1 = lo1
+            }
+            rims.cover(by: scan, y: y)
+            row.forEachPiece { x0, count, whole in
+                sector.forEachPiece(y: y, x0: x0, count: count, cuts: cuts) { x, n, inside in
+                    if inside { return sink.blit(y: y, x: x, count: n, coverage: whole ? nil : rims.next(n)) }
+                    if nearCaps { capSpans(y: y, from: x, to: x + n, coverageRow: coverageRow, into: &sink) }
                 }
-                // The columns whose pixels lie wholly inside each cap's disc: covered, with nothing to work out.
-                @inline(__always) func wholly(_ c: Point) -> (Int, Int) {
-                    let fy = max(abs(Double(y) - c.y), abs(Double(y + 1) - c.y))
-                    guard fy < w else { return (0, 0) }
-                    let half = (w * w - fy * fy).squareRoot()
-                    return (ceilToInt(c.x - half), floorToInt(c.x + half))
-                }
-                let insideStart = wholly(a), insideEnd = wholly(b)
-                @inline(__always) func caps(from lo: Int, to hi: Int) {
-                    guard lo < hi else { return }
-                    let cut = coverageRow + lo
-                    for i in 0..<(hi - lo) {
-                        let x = lo + i
-                        if x >= insideStart.0 && x < insideStart.1 || x >= insideEnd.0 && x < insideEnd.1 {
-                            cut[i] = 1
-                            continue
-                        }
-                        let px = Double(x) + 0.5
-                        let fromStart = capCoverage(px - a.x, py - a.y, w, reach), fromEnd = capCoverage(px - b.x, py - b.y, w, reach)
-                        // Where both caps cut the pixel (they overlap just short of a full turn) take the
-                        // union by sampling; elsewhere the larger is the union.
-                        let both = fromStart > 0 && fromEnd > 0 && min(fromStart, fromEnd) < 1 && max(fromStart, fromEnd) < 1
-                        cut[i] = Float(both ? capUnion(x: x, y: y) : max(fromStart, fromEnd))
-                    }
-                    // Uncovered pixels are left out and wholly covered ones go as whole runs.
-                    var i = 0
-                    while i < hi - lo {
-                        var j = i + 1
-                        if cut[i] >= 1 {
-                            while j < hi - lo && cut[j] >= 1 { j += 1 }
-                            body(y, lo + i, j - i, nil)
-                        } else if cut[i] > 0 {
-                            while j < hi - lo && cut[j] > 0 && cut[j] < 1 { j += 1 }
-                            body(y, lo + i, j - i, cut + i)
-                        }
-                        i = j
-                    }
-                }
-                caps(from: lo0, to: hi0)
-                caps(from: lo1, to: hi1)
             }
         }
+    }
+
+    /// The round caps' runs among the columns x0 ..< x1 of row y, which lie outside the band's wedge:
+    /// only the columns within the caps' reach are looked at (the union of one interval per cap), and
+    /// those wholly inside a cap's disc go as whole runs with nothing to work out.
+    private func capSpans(y: Int, from x0: Int, to x1: Int, coverageRow: UnsafeMutablePointer<Float>, into sink: inout some Blitter) {
+        let a = startPoint, b = endPoint
+        let w = halfWidth, reach = (w + 1) * (w + 1), py = Double(y) + 0.5
+        var (lo0, hi0) = capColumns(a, py: py, w: w, from: x0, to: x1)
+        var (lo1, hi1) = capColumns(b, py: py, w: w, from: x0, to: x1)
+        if lo1 < lo0 { swap(&lo0, &lo1); swap(&hi0, &hi1) }
+        if lo1 <= hi0 {
+            hi0 = max(hi0, hi1); hi1 = lo1
+        }
+        /// The columns whose pixels lie wholly inside a cap's disc (empty when none).
+        func wholly(_ c: Point) -> Range<Int> {
+            let fy = max(abs(Double(y) - c.y), abs(Double(y + 1) - c.y))
+            guard fy < w else { return 0..<0 }
+            let half = (w * w - fy * fy).squareRoot()
+            let from = ceilToInt(c.x - half), to = floorToInt(c.x + half)
+            return from < to ? from..<to : 0..<0
+        }
+        let insideStart = wholly(a), insideEnd = wholly(b)
+        /// Partly covered columns lo ..< hi: uncovered pixels are left out and wholly covered ones go as whole runs.
+        func partly(from lo: Int, to hi: Int) {
+            let cut = coverageRow + lo
+            for i in 0..<(hi - lo) {
+                let px = Double(lo + i) + 0.5
+                let fromStart = capCoverage(px - a.x, py - a.y, w, reach), fromEnd = capCoverage(px - b.x, py - b.y, w, reach)
+                // Where both caps cut the pixel (they overlap just short of a full turn) take the
+                // union by sampling; elsewhere the larger is the union.
+                let both = fromStart > 0 && fromEnd > 0 && min(fromStart, fromEnd) < 1 && max(fromStart, fromEnd) < 1
+                cut[i] = Float(both ? capUnion(x: lo + i, y: y) : max(fromStart, fromEnd))
+            }
+            var i = 0
+            while i < hi - lo {
+                var j = i + 1
+                if cut[i] >= 1 {
+                    while j < hi - lo && cut[j] >= 1 { j += 1 }
+                    sink.blit(y: y, x: lo + i, count: j - i, coverage: nil)
+                } else if cut[i] > 0 {
+                    while j < hi - lo && cut[j] > 0 && cut[j] < 1 { j += 1 }
+                    sink.blit(y: y, x: lo + i, count: j - i, coverage: cut + i)
+                }
+                i = j
+            }
+        }
+        func caps(from lo: Int, to hi: Int) {
+            var x = lo
+            while x < hi {
+                // The wholly covered columns from x on (the two discs' may join up), else the partly
+                // covered ones up to the next wholly covered column.
+                var whole = x
+                while insideStart.contains(whole) || insideEnd.contains(whole) {
+                    whole = insideStart.contains(whole) ? insideStart.upperBound : insideEnd.upperBound
+                }
+                whole = min(whole, hi)
+                if whole > x {
+                    sink.blit(y: y, x: x, count: whole - x, coverage: nil)
+                    x = whole
+                    continue
+                }
+                var stop = hi
+                if insideStart.lowerBound > x { stop = min(stop, insideStart.lowerBound) }
+                if insideEnd.lowerBound > x { stop = min(stop, insideEnd.lowerBound) }
+                partly(from: x, to: stop)
+                x = stop
+            }
+        }
+        caps(from: lo0, to: hi0)
+        caps(from: lo1, to: hi1)
     }
 
     /// The columns of x0 ..< x1 whose pixel centres lie within w + 1 of a cap's centre `c` on the row
@@ -160,17 +203,18 @@ public struct ArcStroke: Shape {
 
     /// Butt caps: the annulus's runs cut to the wedge by pixel centres, except on the rows an end
     /// radius crosses, where each pixel near it takes the area of the wedge in it times the annulus's.
-    private func forEachButtSpan(in clip: IntRect, coverageRow: UnsafeMutablePointer<Float>, _ body: SpanBody) {
+    private func buttSpans(in clip: IntRect, rims: AnnulusScan.Rims, coverageRow: UnsafeMutablePointer<Float>,
+                           into sink: inout some Blitter) {
         let sector = self.sector, w = halfWidth
         let ends = [(startPoint, startTangent), (endPoint, endTangent)]
         let edgeRows = ends.map { point, tangent in
             (min(point.y - tangent.x * w, point.y + tangent.x * w) - 1.5, max(point.y - tangent.x * w, point.y + tangent.x * w) + 1.5)
         }
-        annulus.forEachRun(in: clip, coverageRow: coverageRow) { y, x0, count, coverage in
+        annulus.forEachRun(in: clip, rims: rims) { y, x0, count, coverage in
             let py = Double(y) + 0.5
             guard edgeRows.contains(where: { py > $0.0 && py < $0.1 }) else {
                 sector.forEachPiece(y: y, x0: x0, count: count) { x, n, inside in
-                    if inside { body(y, x, n, coverage.map { $0 + (x - x0) }) }
+                    if inside { sink.blit(y: y, x: x, count: n, coverage: coverage.map { $0 + (x - x0) }) }
                 }
                 return
             }
@@ -182,7 +226,7 @@ public struct ArcStroke: Shape {
                 cut[i] = c
                 if c > 0 { if first < 0 { first = i }; last = i }
             }
-            if first >= 0 { body(y, x0 + first, last - first + 1, cut + first) }
+            if first >= 0 { sink.blit(y: y, x: x0 + first, count: last - first + 1, coverage: cut + first) }
         }
     }
 

@@ -16,11 +16,24 @@ public protocol Shape: Sendable {
 
     /// Calls `body(y, x, count, coverage)` for runs of pixels (x ..< x + count, y) inside `clip`, in
     /// row order and left to right, never the same pixel twice, with nil coverage for runs wholly
-    /// inside. Partial coverage is written to `coverageRow[x]` (indexed by column; it holds at least
-    /// `clip.maxX` floats) and passed as `coverageRow + x`, so that runs of one row can be gathered
-    /// before they are drawn.
+    /// inside. Partial coverage is one Float per pixel of the run, valid only during the call;
+    /// `coverageRow` (at least `clip.maxX` floats, indexed by column) is a row buffer the shape may
+    /// keep it in.
     func forEachSpan(in clip: IntRect, coverageRow: UnsafeMutablePointer<Float>, _ body: SpanBody)
+
+    /// The runs of `forEachSpan`, handed straight to a shader blitter (its `finish` is the caller's):
+    /// the shapes every frame draws implement it with the blitter's calls inlined, the others take
+    /// the default, which goes through `forEachSpan`.
+    func draw(in clip: IntRect, coverageRow: UnsafeMutablePointer<Float>, into blitter: inout ShaderBlitter)
 
     /// How much of the shape is at the point: 0 or 1 for hard shapes, the alpha for soft ones.
     func coverage(atX x: Double, y: Double) -> Double
+}
+
+extension Shape {
+    public func draw(in clip: IntRect, coverageRow: UnsafeMutablePointer<Float>, into blitter: inout ShaderBlitter) {
+        forEachSpan(in: clip, coverageRow: coverageRow) { y, x, count, coverage in
+            blitter.blit(y: y, x: x, count: count, coverage: coverage)
+        }
+    }
 }
