@@ -1,5 +1,6 @@
 import Foundation
 import Rings
+import RingsAnimation
 import RingsRaster
 
 /// Draws frames of the live window and shows them, redrawing and uploading only what `RedrawPlan`
@@ -7,9 +8,18 @@ import RingsRaster
 /// there is one to draw into (no frame to copy), else into a pixmap of its own.
 public final class FrameUpdater {
     private let window: RingsWindow
-    /// Threads that share a redraw: two where the machine has them (more gain little: the memory
+    /// Threads that can share a redraw: two where the machine has them (more gain little: the memory
     /// traffic and the upload bound the rest).
     public static let threads = min(2, ProcessInfo.processInfo.activeProcessorCount)
+    /// A redraw that one thread should draw within this many seconds is drawn on one: a second thread
+    /// costs more CPU than it saves (waking it, sharing the scene's objects between cores), and such
+    /// a frame leaves most of a 60 Hz frame's time free anyway.
+    public static let oneThreadBudget = 0.004
+    /// Threads for every redraw, or nil: as many as it needs (one within `oneThreadBudget`).
+    private let fixedThreads: Int?
+    /// Seconds one thread takes per pixel of a redraw, from the last one measured (0 until then).
+    private var secondsPerPixel = 0.0
+    private let clock = MonotonicClock()
     private var renderer: SceneRenderer
     private var rasterizer = Rasterizer()
     private var frame = Pixmap(width: 0, height: 0)
@@ -22,10 +32,12 @@ public final class FrameUpdater {
     /// (a new surface, a new size, the other path) hold nothing of it, and are drawn whole.
     private var drawnInto: UnsafeMutablePointer<UInt32>?
 
-    /// `threads` share each redraw (the live window uses `FrameUpdater.threads`).
-    public init(window: RingsWindow, threads: Int = FrameUpdater.threads) {
+    /// `threads` share each redraw; nil (the live window): one thread, or `FrameUpdater.threads`
+    /// for a redraw that one would take longer than `oneThreadBudget` to draw.
+    public init(window: RingsWindow, threads: Int? = nil) {
         self.window = window
-        renderer = SceneRenderer(threads: max(1, threads))
+        fixedThreads = threads.map { max(1, $0) }
+        renderer = SceneRenderer(threads: fixedThreads ?? FrameUpdater.threads)
     }
 
     /// Forgets what is on screen, so the next frame is drawn whole.
@@ -71,16 +83,27 @@ public final class FrameUpdater {
         if rotation == .none, let surface = window.drawingSurface(), surface.pixels.width == width, surface.pixels.height == height {
             let rects = redrawRects(of: scene, into: surface.pixels, whole: whole)
             guard !rects.isEmpty else { return false }
-            renderer.render(scene, into: surface.pixels, clips: rects, redAndBlueSwapped: surface.redAndBlueSwapped)
+            draw(scene, into: surface.pixels, clips: rects, redAndBlueSwapped: surface.redAndBlueSwapped)
             try window.present(surface.pixels, rects: rects, copied: true)
             return true
         }
         if frame.width != width || frame.height != height { frame = Pixmap(width: width, height: height) }
         let rects = redrawRects(of: scene, into: frame, whole: whole)
         guard !rects.isEmpty else { return false }
-        renderer.render(scene, into: frame, clips: rects)
+        draw(scene, into: frame, clips: rects, redAndBlueSwapped: false)
         try present(rects)
         return true
+    }
+
+    /// Draws the parts `clips` of `scene` on as many threads as it needs, and notes how long one takes per pixel.
+    private func draw(_ scene: RingScene, into pixels: Pixmap, clips: [IntRect], redAndBlueSwapped: Bool) {
+        let area = clips.reduce(0) { $0 + $1.width * $1.height }
+        let threads = fixedThreads ?? (Double(area) * secondsPerPixel > Self.oneThreadBudget ? FrameUpdater.threads : 1)
+        let start = clock.now()
+        renderer.render(scene, into: pixels, clips: clips, redAndBlueSwapped: redAndBlueSwapped, threads: threads)
+        // A shared redraw's time times its threads stands in for one thread's (a little high, so a
+        // redraw near the budget stays shared).
+        if area >= 16_384 { secondsPerPixel = (clock.now() - start) * Double(threads) / Double(area) }
     }
 
     /// The rectangles of `scene` to draw into `pixels`: all of it when they are not what the last frame was drawn into.

@@ -11,7 +11,7 @@ public struct SceneRenderer {
     /// the tracks again.
     private var base: (key: [Double], pixmap: Pixmap)?
 
-    /// With `threads` above 1, `render(_:into:clips:)` shares the rows among that many threads
+    /// With `threads` above 1, `render(_:into:clips:)` can share the rows among that many threads
     /// (the live window's redraws); whole frames are drawn on one.
     public init(threads: Int = 1) {
         rasterizers = Array(repeating: Rasterizer(), count: max(1, threads))
@@ -36,7 +36,8 @@ public struct SceneRenderer {
     /// Draws only the parts `clips` of the frame, building its display list once. Each pixel comes
     /// out the same however the rows are shared: shapes and shaders work row by row.
     /// `redAndBlueSwapped` draws the pixels as B, G, R, A, straight into a window surface of that order.
-    public mutating func render(_ scene: RingScene, into pixmap: Pixmap, clips: [IntRect], redAndBlueSwapped: Bool = false) {
+    /// At most `threads` threads share the rows (and no more than the renderer was made for).
+    public mutating func render(_ scene: RingScene, into pixmap: Pixmap, clips: [IntRect], redAndBlueSwapped: Bool = false, threads: Int = .max) {
         let layers = scene.layers
         if let layers {
             let key = layers.key + [redAndBlueSwapped ? 1 : 0]
@@ -50,7 +51,7 @@ public struct SceneRenderer {
         let work = Work(list: redAndBlueSwapped ? list?.swappingRedAndBlue() : list,
                         over: redAndBlueSwapped ? over.map { $0.swappingRedAndBlue() } : over,
                         base: layers == nil ? nil : base?.pixmap)
-        let threads = rasterizers.count
+        let threads = min(threads, rasterizers.count)
         let area = clips.reduce(0) { $0 + $1.width * $1.height }
         guard threads > 1, area >= 65_536 else {
             for clip in clips { work.render(clip, with: &rasterizers[0], into: pixmap) }

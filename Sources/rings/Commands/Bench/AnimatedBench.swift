@@ -10,9 +10,9 @@ import RingsSDL
 enum AnimatedBench {
     /// Milliseconds per frame, the first (whole) frame left out, and the presenter that showed them;
     /// `ring` animates only that ring (0 is the outermost), nil every ring. The wait for the display's vblank
-    /// (vsync presenter) is left out; `threads` share each redraw.
+    /// (vsync presenter) is left out; `threads` share each redraw (nil: as in the live window).
     static func run(scene still: RingScene, frames: Int, ring: Int? = nil, present: PresentMode = .auto,
-                           threads: Int = FrameUpdater.threads) throws(SDLError) -> (times: [Double], presenter: String) {
+                           threads: Int? = nil) throws(SDLError) -> (times: [Double], presenter: String) {
         let window = try RingsWindow(title: "rings bench", width: still.width, height: still.height, present: present)
         let glyphs = try FontGlyphs(name: nil, for: still.theme)
         let updater = FrameUpdater(window: window, threads: threads)

@@ -25,7 +25,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --animated: how frames reach the screen (as `rings window --present`). Default: auto.", valueName: "auto|vsync|surface"))
     var present: PresentMode = .auto
 
-    @Option(help: "With --animated: threads that share each redraw, 1 to 8. Default: as the live window (2 where the machine has them).")
+    @Option(help: "With --animated: threads that share each redraw, 1 to 8. Default: as the live window (one, or 2 where the machine has them for a redraw one thread would take over 4 ms to draw).")
     var threads: Int?
 
     @Flag(help: "Run the live window's parts, frame statistics included, for --frames frames (try 300000; at most 1000000) with a feed update every fifth; print resident memory growth, last line rss_growth_kb=N (needs a display, or SDL_VIDEODRIVER=dummy).")
@@ -59,14 +59,13 @@ struct BenchCommand: ParsableCommand {
         if animated {
             let times: [Double], presenter: String
             if let ring, !(1...still.values.count).contains(ring) { throw UserError("--ring must be 1 to \(still.values.count), not \(ring)") }
-            let sharing = threads ?? FrameUpdater.threads
-            guard (1...8).contains(sharing) else { throw UserError("--threads must be 1 to 8, not \(sharing)") }
-            do { (times, presenter) = try AnimatedBench.run(scene: still, frames: frames, ring: ring.map { $0 - 1 }, present: present, threads: sharing) } catch {
+            if let threads, !(1...8).contains(threads) { throw UserError("--threads must be 1 to 8, not \(threads)") }
+            do { (times, presenter) = try AnimatedBench.run(scene: still, frames: frames, ring: ring.map { $0 - 1 }, present: present, threads: threads) } catch {
                 throw UserError(error)
             }
             let what = ring.map { "ring \($0) moving" } ?? "every ring moving"
             report(times, title: "animation frames, \(what) (redraw of what changed + upload), presenter \(presenter)", pixels: still.width * still.height, still: still,
-                   threads: sharing)
+                   threads: threads.map { "\($0) thread\($0 == 1 ? "" : "s")" } ?? "threads as the live window")
             return
         }
         if legend {
@@ -92,13 +91,13 @@ struct BenchCommand: ParsableCommand {
         report(times, title: "full frames (clear + every ring)", pixels: still.width * still.height, still: still)
     }
 
-    private func report(_ unsorted: [Double], title: String, pixels: Int, still: RingScene, threads: Int = 1) {
+    private func report(_ unsorted: [Double], title: String, pixels: Int, still: RingScene, threads: String = "1 thread") {
         let times = unsorted.sorted()
         let median = times.count % 2 == 1 ? times[times.count / 2] : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
         #if DEBUG
         print("warning: this is a debug build; figures are only meaningful from a release build (make bench)")
         #endif
-        print("theme \(still.theme.name), \(still.width)x\(still.height), \(still.values.count) rings, \(times.count) \(title), \(threads) thread\(threads == 1 ? "" : "s")")
+        print("theme \(still.theme.name), \(still.width)x\(still.height), \(still.values.count) rings, \(times.count) \(title), \(threads)")
         print(String(format: "median %.3f ms  min %.3f ms  max %.3f ms  %.1f Mpx/s",
                      median, times.first!, times.last!, Double(pixels) / 1e6 / (median / 1000)))
         print(String(format: "median_ms=%.3f", median))
