@@ -9,6 +9,8 @@ public struct SolidShader: Shader {
 
     public var isOpaque: Bool { color.a >= 255 }
 
+    public var uniformPixel: UInt32? { packed }
+
     public func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         out.update(repeating: packed, count: count)
     }

@@ -61,6 +61,8 @@ public struct ShaderBlitter: Blitter {
     let partial: Partial
     let runs: UnsafeMutablePointer<Run>
     let opaque: Bool
+    /// The shader's one colour, when it has one and no caps change it.
+    let uniform: UInt32?
     var y = 0, start = 0, end = 0, count = 0, partials = 0
 
     init(shader: any Shader, caps: ArcCaps?, canvas: Canvas, colors: UnsafeMutablePointer<UInt32>, partial: Partial,
@@ -68,6 +70,7 @@ public struct ShaderBlitter: Blitter {
         self.shader = shader; self.caps = caps; self.canvas = canvas
         self.colors = colors; self.partial = partial; self.runs = runs
         opaque = shader.isOpaque
+        uniform = caps == nil ? shader.uniformPixel : nil
     }
 
     /// Whether a row is gathered and not yet drawn.
@@ -98,7 +101,8 @@ public struct ShaderBlitter: Blitter {
     }
 
     /// Draws the gathered row. An opaque shader paints straight into the destination: what lies under
-    /// the partly covered pixels is put aside first, and they are composited over it after.
+    /// the partly covered pixels is put aside first, and they are composited over it after. One
+    /// colour everywhere is blended over the row without shading it first.
     public mutating func finish() {
         guard gathering else { return }
         let dst = canvas.row(y)
@@ -106,8 +110,11 @@ public struct ShaderBlitter: Blitter {
             PixelMath.gather(partial.columns, count: partials, from: dst, into: partial.under)
             shader.shade(x: start, y: y, count: end - start, into: dst + start)
             caps?.resolve(y: y, columns: start..<end, colors: dst)
-            PixelMath.compositeColumns(partial.columns, coverage: partial.coverage, count: partials, src: dst, under: partial.under,
-                                       into: dst, shaded: partial.shaded)
+            PixelMath.gather(partial.columns, count: partials, from: dst, into: partial.shaded)
+        } else if let color = uniform {
+            for i in 0..<count { PixelMath.compositeRun(color, over: dst + runs[i].x, count: runs[i].count) }
+            PixelMath.gather(partial.columns, count: partials, from: dst, into: partial.under)
+            partial.shaded.update(repeating: color, count: partials + 3)
         } else {
             shader.shade(x: start, y: y, count: end - start, into: colors + start)
             caps?.resolve(y: y, columns: start..<end, colors: colors)
@@ -115,9 +122,10 @@ public struct ShaderBlitter: Blitter {
                 PixelMath.compositeRun(colors + runs[i].x, under: dst + runs[i].x, into: dst + runs[i].x, count: runs[i].count)
             }
             PixelMath.gather(partial.columns, count: partials, from: dst, into: partial.under)
-            PixelMath.compositeColumns(partial.columns, coverage: partial.coverage, count: partials, src: colors, under: partial.under,
-                                       into: dst, shaded: partial.shaded)
+            PixelMath.gather(partial.columns, count: partials, from: colors, into: partial.shaded)
         }
+        PixelMath.compositeColumns(partial.columns, coverage: partial.coverage, count: partials, shaded: partial.shaded, under: partial.under,
+                                   into: dst)
         count = 0; partials = 0
     }
 }

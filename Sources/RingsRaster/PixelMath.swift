@@ -20,6 +20,21 @@ enum PixelMath {
         return out
     }
 
+    /// One colour wholly covering the pixels of `dst`, in place.
+    static func compositeRun(_ color: UInt32, over dst: UnsafeMutablePointer<UInt32>, count: Int) {
+        let s = SIMD4<UInt32>(repeating: color)
+        var i = 0
+        while i &+ 4 <= count {
+            let d = UnsafeRawPointer(dst + i).loadUnaligned(as: SIMD4<UInt32>.self)
+            UnsafeMutableRawPointer(dst + i).storeBytes(of: over(s, d), as: SIMD4<UInt32>.self)
+            i &+= 4
+        }
+        while i < count {
+            dst[i] = over(s, SIMD4(repeating: dst[i]))[0]
+            i &+= 1
+        }
+    }
+
     /// Shaded colours wholly covering what lies under them, into `out` (which may be either of the two).
     static func compositeRun(_ src: UnsafePointer<UInt32>, under dst: UnsafePointer<UInt32>, into out: UnsafeMutablePointer<UInt32>,
                              count: Int) {
@@ -43,14 +58,12 @@ enum PixelMath {
     }
 
     /// Scattered pixels, four at a time whatever runs they come from: for each k below `count`, the
-    /// shaded colour `src[columns[k]]` with coverage `coverage[k]` over `under[k]` (gathered before),
-    /// into `out[columns[k]]`. The shaded colours are gathered into `shaded` first, so that the
-    /// arithmetic runs on vectors loaded from memory, as in a run. `coverage`, `under` and `shaded`
-    /// have room for three more entries, read as spare lanes.
+    /// shaded colour `shaded[k]` with coverage `coverage[k]` over `under[k]` (both gathered before),
+    /// into `out[columns[k]]`. The arithmetic runs on vectors loaded from memory, as in a run;
+    /// `coverage`, `under` and `shaded` have room for three more entries, read as spare lanes, and
+    /// `shaded` is overwritten.
     static func compositeColumns(_ columns: UnsafePointer<Int32>, coverage: UnsafePointer<Float>, count: Int,
-                                 src: UnsafePointer<UInt32>, under: UnsafePointer<UInt32>, into out: UnsafeMutablePointer<UInt32>,
-                                 shaded: UnsafeMutablePointer<UInt32>) {
-        gather(columns, count: count, from: src, into: shaded)
+                                 shaded: UnsafeMutablePointer<UInt32>, under: UnsafePointer<UInt32>, into out: UnsafeMutablePointer<UInt32>) {
         var k = 0
         while k < count {
             let s = UnsafeRawPointer(shaded + k).loadUnaligned(as: SIMD4<UInt32>.self)

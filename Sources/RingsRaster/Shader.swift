@@ -6,6 +6,10 @@ public protocol Shader: Sendable {
     /// True when every colour it produces has alpha 255, so covered pixels can be copied, not blended.
     var isOpaque: Bool { get }
 
+    /// The packed colour of every pixel when it paints one colour everywhere (nil otherwise): a
+    /// blitter then blends it over runs without shading them first.
+    var uniformPixel: UInt32? { get }
+
     /// Writes the premultiplied colours of pixels (x ..< x + count, y) to `out`.
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>)
 
@@ -15,4 +19,8 @@ public protocol Shader: Sendable {
     /// The same paint with red and blue exchanged: what draws straight into pixels stored B, G, R, A
     /// (a window surface's order), every other byte the same.
     func swappingRedAndBlue() -> Self
+}
+
+extension Shader {
+    public var uniformPixel: UInt32? { nil }
 }

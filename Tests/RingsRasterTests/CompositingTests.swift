@@ -25,6 +25,11 @@ import TestSupport
                 }
             }
             for i in 0..<count { #expect(out[i] == PixelMath.blend(src[i], dst[i], coverage: 1), "pixel \(i) of \(count)") }
+            // One colour over the same run (a solid shader's, not shaded first).
+            let color = randomPixel(&rng)
+            var over = dst
+            over.withUnsafeMutableBufferPointer { PixelMath.compositeRun(color, over: $0.baseAddress!, count: count) }
+            for i in 0..<count { #expect(over[i] == PixelMath.blend(color, dst[i], coverage: 1), "pixel \(i) of \(count), one colour") }
         }
     }
 
@@ -40,18 +45,18 @@ import TestSupport
             var coverage = columns.map { _ in [Float(0), 1, 1.0000001, Float.random(in: 0...1, using: &rng)].randomElement(using: &rng)! }
             coverage += [0, 0, 0, 0]
             // What lay under each, gathered before (as an opaque shader's row is painted over it).
-            var under = [UInt32](repeating: 0, count: columns.count + 4), shaded = under
+            var under = [UInt32](repeating: 0, count: columns.count + 4)
             PixelMath.gather(columns, count: columns.count, from: dst, into: &under)
             // A shader that is not opaque, shaded apart, over the destination; or an opaque shader's row,
-            // painted where the destination was, over what lay under it.
+            // painted where the destination was, over what lay under it. Either way its colours at the
+            // columns are gathered first.
             for inPlace in [true, false] {
                 var out = inPlace ? dst : src
-                src.withUnsafeBufferPointer { s in
-                    out.withUnsafeMutableBufferPointer { o in
-                        PixelMath.compositeColumns(columns, coverage: coverage, count: columns.count,
-                                                   src: inPlace ? s.baseAddress! : UnsafePointer(o.baseAddress!), under: under,
-                                                   into: o.baseAddress!, shaded: &shaded)
-                    }
+                var shaded = [UInt32](repeating: 0, count: columns.count + 4)
+                PixelMath.gather(columns, count: columns.count, from: src, into: &shaded)
+                out.withUnsafeMutableBufferPointer { o in
+                    PixelMath.compositeColumns(columns, coverage: coverage, count: columns.count, shaded: &shaded, under: under,
+                                               into: o.baseAddress!)
                 }
                 for x in 0..<width {
                     let k = columns.firstIndex(of: Int32(x))
