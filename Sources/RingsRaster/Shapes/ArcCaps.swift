@@ -79,6 +79,31 @@ public final class ArcCaps: Sendable {
 
     /// The end cap's pixels on one row (and, on a steep arc, start-line crossings among them).
     private func resolve(py: Float, columns: Range<Int>, colors: UnsafeMutablePointer<UInt32>) {
+        let inside = clearlyInside(py: py, columns: columns)
+        guard !inside.isEmpty else { return resolveEach(py: py, columns: columns, colors: colors) }
+        resolveEach(py: py, columns: columns.lowerBound..<inside.lowerBound, colors: colors)
+        (colors + inside.lowerBound).update(repeating: endPixel, count: inside.count)
+        resolveEach(py: py, columns: inside.upperBound..<columns.upperBound, colors: colors)
+    }
+
+    /// The columns of the row whose pixels lie well inside the end cap's half-disc (a pixel or more
+    /// inside its circle, a quarter of one past the end line: the end colour by every rule below,
+    /// with room for rounding), on an arc that is not steep; empty where there are none.
+    private func clearlyInside(py: Float, columns: Range<Int>) -> Range<Int> {
+        let oy = py - ey, r = w - 1
+        guard !steep, r > 0, abs(oy) < r else { return 0..<0 }
+        let half = (r * r - oy * oy).squareRoot()
+        var lo = -half, hi = half
+        // Past the end line: ox tx + oy ty >= 0.25.
+        let bound = (0.25 - oy * ty) / (abs(tx) > 1e-3 ? tx : 1)
+        if tx > 1e-3 { lo = max(lo, bound) } else if tx < -1e-3 { hi = min(hi, bound) } else if oy * ty < 0.25 { return 0..<0 }
+        // Columns x with lo <= x + 0.5 - ex <= hi.
+        let from = max(columns.lowerBound, ceilToInt(Double(ex + lo - 0.5))), to = min(columns.upperBound, floorToInt(Double(ex + hi - 0.5)) + 1)
+        return from < to ? from..<to : 0..<0
+    }
+
+    /// `resolve(py:columns:colors:)` pixel by pixel.
+    private func resolveEach(py: Float, columns: Range<Int>, colors: UnsafeMutablePointer<UInt32>) {
         let oy = py - ey
         let inside2 = (w - 0.5) * (w - 0.5), edge2 = (w + 0.5) * (w + 0.5)
         let inner2 = (w - 0.75) * (w - 0.75), outer2 = (w + 0.75) * (w + 0.75)
