@@ -1,6 +1,7 @@
 import RingsRaster
 import Shaders
 import Testing
+import TestSupport
 
 /// The rasteriser's boundary: canvases with an origin, drawing without clearing, the blitter's
 /// contract, the arc fill's caps.
@@ -38,6 +39,9 @@ import Testing
             Disc(center: center, radius: 5 + 10 * laps),
             RoundedRect(x: 3.2, y: 5.5, width: 50 * laps + 1, height: 30, cornerRadius: 6),
             BlurredRing(center: center, outerRadius: 12, sigma: 2 + laps),
+            // Runs of uncovered, wholly covered and partly covered bytes, some longer than eight.
+            CoverageMask(x: 2, y: 9, width: 50, height: 3,
+                         alpha: (0..<150).map { i in [0, 255, UInt8(1 + i % 254)][(i / (3 + Int(laps * 4))) % 3] }),
         ]
         let clip = IntRect(x: 5, y: 7, width: 60, height: 55)
         let row = UnsafeMutablePointer<Float>.allocate(capacity: clip.maxX)
@@ -48,6 +52,31 @@ import Testing
                 recorder.blit(y: y, x: x, count: count, coverage: coverage)
             }
             #expect(recorder.problems.isEmpty, "\(shape): \(recorder.problems.prefix(3))")
+        }
+    }
+
+    /// A glyph mask leaves out its uncovered pixels and hands over its wholly covered ones as whole
+    /// runs: what it hands over is the mask, byte for byte.
+    @Test func aMaskHandsOverEveryCoveredPixelWithItsCoverage() {
+        var rng = SeededGenerator(seed: 11)
+        var alpha: [UInt8] = []
+        while alpha.count < 37 * 6 {
+            let value: UInt8 = [0, 255, UInt8.random(in: 1...254, using: &rng)].randomElement(using: &rng)!
+            alpha += [UInt8](repeating: value, count: Int.random(in: 1...19, using: &rng))
+        }
+        let mask = CoverageMask(x: 3, y: 4, width: 37, height: 6, alpha: Array(alpha.prefix(37 * 6)))
+        let clip = IntRect(x: 0, y: 0, width: 50, height: 12)
+        let row = UnsafeMutablePointer<Float>.allocate(capacity: clip.maxX + 4)
+        defer { row.deallocate() }
+        var seen: [Int: Float] = [:]
+        mask.forEachSpan(in: clip, coverageRow: row) { y, x, count, coverage in
+            for i in 0..<count { seen[y * 100 + x + i] = coverage?[i] ?? 1 }
+        }
+        for y in 0..<6 {
+            for x in 0..<37 {
+                let byte = mask.alpha[y * 37 + x], handed = seen[(y + 4) * 100 + x + 3]
+                #expect(byte == 0 ? handed == nil : handed == Float(byte) * (1 / 255), "(\(x), \(y)): \(byte) handed as \(String(describing: handed))")
+            }
         }
     }
 
