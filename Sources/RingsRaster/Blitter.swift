@@ -76,23 +76,25 @@ public struct ShaderBlitter: Blitter {
     /// Whether a row is gathered and not yet drawn.
     private var gathering: Bool { count > 0 || partials > 0 }
 
-    /// Takes a run; partial coverage is copied, since the shape reuses its row for the next one.
+    /// Takes a run; partial coverage is copied, since the shape reuses its row for the next one. A
+    /// shader of one colour needs no row joined up: its whole runs are drawn at once and only its
+    /// partly covered pixels wait for the row's end.
     @inline(__always)
     public mutating func blit(y: Int, x: Int, count n: Int, coverage given: SpanCoverage) {
+        if let color = uniform {
+            if partials > 0 && y != self.y { finish() }
+            self.y = y
+            guard let given else {
+                let dst = canvas.row(y) + x
+                if opaque { Canvas.fill(dst, count: n, with: color) } else { PixelMath.compositeRun(color, over: dst, count: n) }
+                return
+            }
+            return take(given, x: x, count: n)
+        }
         if gathering && (y != self.y || x != end || count == Self.maximumRuns) { finish() }
         if !gathering { self.y = y; start = x }
         if let given {
-            // Four at a time: both lists, and the shape's coverage row, have room for three more.
-            var column = SIMD4<Int32>(0, 1, 2, 3) &+ Int32(truncatingIfNeeded: x)
-            var i = 0
-            while i < n {
-                UnsafeMutableRawPointer(partial.columns + (partials &+ i)).storeBytes(of: column, as: SIMD4<Int32>.self)
-                UnsafeMutableRawPointer(partial.coverage + (partials &+ i))
-                    .storeBytes(of: UnsafeRawPointer(given + i).loadUnaligned(as: SIMD4<Float>.self), as: SIMD4<Float>.self)
-                column &+= 4
-                i &+= 4
-            }
-            partials &+= n
+            take(given, x: x, count: n)
         } else {
             runs[count] = Run(x: x, count: n)
             count &+= 1
@@ -100,21 +102,36 @@ public struct ShaderBlitter: Blitter {
         end = x &+ n
     }
 
+    /// Adds partly covered pixels x ..< x + n to the row's list, four at a time: both lists, and the
+    /// shape's coverage, have room for three more.
+    @inline(__always)
+    private mutating func take(_ given: UnsafeMutablePointer<Float>, x: Int, count n: Int) {
+        var column = SIMD4<Int32>(0, 1, 2, 3) &+ Int32(truncatingIfNeeded: x)
+        var i = 0
+        while i < n {
+            UnsafeMutableRawPointer(partial.columns + (partials &+ i)).storeBytes(of: column, as: SIMD4<Int32>.self)
+            UnsafeMutableRawPointer(partial.coverage + (partials &+ i))
+                .storeBytes(of: UnsafeRawPointer(given + i).loadUnaligned(as: SIMD4<Float>.self), as: SIMD4<Float>.self)
+            column &+= 4
+            i &+= 4
+        }
+        partials &+= n
+    }
+
     /// Draws the gathered row. An opaque shader paints straight into the destination: what lies under
     /// the partly covered pixels is put aside first, and they are composited over it after. One
-    /// colour everywhere is blended over the row without shading it first.
+    /// colour's partly covered pixels are blended without shading them first.
     public mutating func finish() {
         guard gathering else { return }
         let dst = canvas.row(y)
-        if opaque {
+        if let color = uniform {
+            PixelMath.gather(partial.columns, count: partials, from: dst, into: partial.under)
+            partial.shaded.update(repeating: color, count: partials + 3)
+        } else if opaque {
             PixelMath.gather(partial.columns, count: partials, from: dst, into: partial.under)
             shader.shade(x: start, y: y, count: end - start, into: dst + start)
             caps?.resolve(y: y, columns: start..<end, colors: dst)
             PixelMath.gather(partial.columns, count: partials, from: dst, into: partial.shaded)
-        } else if let color = uniform {
-            for i in 0..<count { PixelMath.compositeRun(color, over: dst + runs[i].x, count: runs[i].count) }
-            PixelMath.gather(partial.columns, count: partials, from: dst, into: partial.under)
-            partial.shaded.update(repeating: color, count: partials + 3)
         } else {
             shader.shade(x: start, y: y, count: end - start, into: colors + start)
             caps?.resolve(y: y, columns: start..<end, colors: colors)
