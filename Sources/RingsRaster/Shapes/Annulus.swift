@@ -29,20 +29,15 @@ public struct Annulus: Shape {
     /// The one scan behind `forEachSpan` and `draw`.
     @inline(__always)
     private func spans(in clip: IntRect, into sink: inout some Blitter) {
-        let scan = self.scan
         AnnulusScan.withRims(width: clip.width) { rims in
             guard let hidden = occludedSector else { return scan.forEachRun(in: clip, rims: rims, into: &sink) }
-            scan.forEachRow(in: clip) { row in
-                var rims = rims
-                row.forEachPiece { x, count, whole in if !whole { rims.append(x, count: count) } }
-                rims.cover(by: scan, y: row.y)
-                // The row's whole runs (either side of the hole) share its cuts.
-                let cuts = hidden.cuts(y: row.y)
-                row.forEachPiece { x0, count, whole in
-                    guard whole else { return sink.blit(y: row.y, x: x0, count: count, coverage: rims.next(count)) }
-                    hidden.forEachPiece(y: row.y, x0: x0, count: count, cuts: cuts) { x, n, inside in
-                        if !inside { sink.blit(y: row.y, x: x, count: n, coverage: nil) }
-                    }
+            // A row's whole runs (either side of the hole) share its cuts.
+            var cutRow = Int.min, cuts = (Int.max, Int.max, Int.max)
+            scan.forEachRun(in: clip, rims: rims) { y, x0, count, coverage in
+                guard coverage == nil else { return sink.blit(y: y, x: x0, count: count, coverage: coverage) }
+                if y != cutRow { cutRow = y; cuts = hidden.cuts(y: y) }
+                hidden.forEachPiece(y: y, x0: x0, count: count, cuts: cuts) { x, n, inside in
+                    if !inside { sink.blit(y: y, x: x, count: n, coverage: nil) }
                 }
             }
         }
