@@ -24,9 +24,10 @@ public struct SceneRenderer {
         return frame
     }
 
-    /// Draws the frame into `pixmap`, which must be the scene's size.
+    /// Draws the frame into `pixmap`, which must be the scene's size: over the background layer,
+    /// as the live window's redraws are, so that frames after the first copy the tracks, not draw them.
     public mutating func render(_ scene: RingScene, into pixmap: Pixmap) {
-        rasterizers[0].render(scene.displayList, into: pixmap)
+        render(scene, into: pixmap, clips: [pixmap.bounds], threads: 1)
     }
 
     /// Rows per piece of work when the clips are shared among threads: small enough that the rings'

@@ -45,6 +45,20 @@ public struct BlurredRing: SoftShape {
         return min(1, max(0, 0.5 + along / (2 * sigma)))
     }
 
+    /// The columns of row y where some of the shadow falls (`share` above 0), a pixel to spare either
+    /// side; nil when it falls all round. Those behind the line would composite with coverage 0,
+    /// which leaves a pixel as it is.
+    func aheadColumns(y: Int) -> (Int, Int)? {
+        guard let ahead else { return nil }
+        // share > 0 where (x - origin.x) dx + (y - origin.y) dy > -sigma, x and y at pixel centres.
+        let across = -sigma - (Double(y) + 0.5 - ahead.origin.y) * ahead.direction.y
+        let dx = ahead.direction.x
+        guard abs(dx) > 1e-9 else { return across < 0 ? nil : (0, 0) }
+        let edge = ahead.origin.x - 0.5 + across / dx
+        guard abs(edge) < 1e9 else { return nil }
+        return dx > 0 ? (floorToInt(edge) - 1, Int.max) : (Int.min, ceilToInt(edge) + 2)
+    }
+
     public func forEachSpan(in clip: IntRect, coverageRow: UnsafeMutablePointer<Float>, _ body: SpanBody) {
         let area = clip.intersection(bounds)
         guard !area.isEmpty else { return }
@@ -53,8 +67,9 @@ public struct BlurredRing: SoftShape {
             let dy = Double(y) + 0.5 - center.y
             if abs(dy) >= reach { continue }
             let half = (reach * reach - dy * dy).squareRoot()
-            let x0 = max(area.minX, floorToInt(center.x - half))
-            let x1 = min(area.maxX, ceilToInt(center.x + half))
+            var x0 = max(area.minX, floorToInt(center.x - half))
+            var x1 = min(area.maxX, ceilToInt(center.x + half))
+            if let (from, to) = aheadColumns(y: y) { x0 = max(x0, from); x1 = min(x1, to) }
             guard x0 < x1 else { continue }
             // The occluder's wholly covered columns on this row (pixel centres within its radius less
             // half a diagonal), left out: the row becomes the runs either side.
