@@ -62,6 +62,22 @@ struct AnnulusScan {
             split(from: holeRight, to: right, piece)
         }
 
+        /// The pieces (`forEachPiece`) into `list`, which has room for ten; how many there are.
+        @inline(__always)
+        func pieces(into list: UnsafeMutablePointer<Piece>) -> Int {
+            var count = 0
+            forEachPiece { x, n, whole in
+                list[count] = Piece(x: x, count: n, whole: whole)
+                count &+= 1
+            }
+            return count
+        }
+
+        /// A piece of a row: its first column, how many columns, and whether it is wholly covered.
+        struct Piece {
+            var x: Int, count: Int, whole: Bool
+        }
+
         /// One run of the row, cut into rim pieces and whole pieces.
         @inline(__always)
         private func split(from x0: Int, to x1: Int, _ piece: (_ x: Int, _ count: Int, _ whole: Bool) -> Void) {

@@ -32,11 +32,11 @@ public struct Annulus: Shape {
         AnnulusScan.withRims(width: clip.width) { rims in
             guard let hidden = occludedSector else { return scan.forEachRun(in: clip, rims: rims, into: &sink) }
             // A row's whole runs (either side of the hole) share its cuts.
-            var cutRow = Int.min, cuts = (Int.max, Int.max, Int.max)
+            var wedge = hidden.row(Int.min / 2)
             scan.forEachRun(in: clip, rims: rims) { y, x0, count, coverage in
                 guard coverage == nil else { return sink.blit(y: y, x: x0, count: count, coverage: coverage) }
-                if y != cutRow { cutRow = y; cuts = hidden.cuts(y: y) }
-                hidden.forEachPiece(y: y, x0: x0, count: count, cuts: cuts) { x, n, inside in
+                if y != wedge.y { wedge = hidden.row(y) }
+                wedge.forEachPiece(x0: x0, count: count) { x, n, inside in
                     if !inside { sink.blit(y: y, x: x, count: n, coverage: nil) }
                 }
             }

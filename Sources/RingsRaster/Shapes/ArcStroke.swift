@@ -91,32 +91,52 @@ public struct ArcStroke: Shape {
     }
 
     /// Round caps: the annulus's pieces cut to the wedge by pixel centres (rim coverage is worked out
-    /// only for the rim pixels kept), and outside it the caps' discs.
+    /// only for the rim pixels kept), and outside it the caps' discs. A row's pieces are cut once,
+    /// into a list, and its rims covered together before the runs go out.
     @inline(__always)
     private func roundSpans(in clip: IntRect, rims: AnnulusScan.Rims, coverageRow: UnsafeMutablePointer<Float>, into sink: inout some Blitter) {
         let scan = annulus, sector = self.sector
         let a = startPoint, b = endPoint, w = halfWidth
-        let capRows = (min(a.y, b.y) - w - 1, max(a.y, b.y) + w + 1)
-        scan.forEachRow(in: clip) { row in
-            let y = row.y, py = Double(y) + 0.5
-            let nearCaps = py > capRows.0 && py < capRows.1
-            // The row's pieces (either side of the hole) share its cuts.
-            let cuts = sector.cuts(y: y)
-            var rims = rims
-            row.forEachPiece { x0, count, whole in
-                guard !whole else { return }
-                sector.forEachPiece(y: y, x0: x0, count: count, cuts: cuts) { x, n, inside in
-                    if inside { rims.append(x, count: n) }
-                }
-            }
-            rims.cover(by: scan, y: y)
-            row.forEachPiece { x0, count, whole in
-                sector.forEachPiece(y: y, x0: x0, count: count, cuts: cuts) { x, n, inside in
-                    if inside { return sink.blit(y: y, x: x, count: n, coverage: whole ? nil : rims.next(n)) }
-                    if nearCaps { capSpans(y: y, from: x, to: x + n, coverageRow: coverageRow, into: &sink) }
+        withUnsafeTemporaryAllocation(of: AnnulusScan.Row.Piece.self, capacity: 10) { ring in
+            withUnsafeTemporaryAllocation(of: Piece.self, capacity: Piece.perRow) { list in
+                let ring = ring.baseAddress!, list = list.baseAddress!
+                scan.forEachRow(in: clip) { row in
+                    let y = row.y, py = Double(y) + 0.5
+                    let nearCaps = abs(py - a.y) < w + 1 || abs(py - b.y) < w + 1
+                    var wedge = sector.row(y), rims = rims, count = 0
+                    for k in 0..<row.pieces(into: ring) {
+                        let whole = ring[k].whole, end = ring[k].x &+ ring[k].count
+                        var x = ring[k].x
+                        while x < end {
+                            let piece = wedge.piece(from: x, to: end)
+                            if piece.inside || nearCaps {
+                                if piece.inside && !whole { rims.append(x, count: piece.end &- x) }
+                                list[count] = Piece(x: x, count: piece.end &- x, kind: piece.inside ? (whole ? .whole : .rim) : .caps)
+                                count &+= 1
+                            }
+                            x = piece.end
+                        }
+                    }
+                    rims.cover(by: scan, y: y)
+                    for k in 0..<count {
+                        let piece = list[k]
+                        if piece.kind == .caps {
+                            capSpans(y: y, from: piece.x, to: piece.x &+ piece.count, coverageRow: coverageRow, into: &sink)
+                        } else {
+                            sink.blit(y: y, x: piece.x, count: piece.count, coverage: piece.kind == .whole ? nil : rims.next(piece.count))
+                        }
+                    }
                 }
             }
         }
+    }
+
+    /// A piece of a row, cut to the wedge: wholly covered, a rim, or outside the wedge (where the caps are).
+    private struct Piece {
+        enum Kind { case whole, rim, caps }
+        var x: Int, count: Int, kind: Kind
+        /// At most five pieces either side of the hole, each cut by up to three of the wedge's cuts.
+        static let perRow = 16
     }
 
     /// The round caps' runs among the columns x0 ..< x1 of row y, which lie outside the band's wedge:
@@ -127,6 +147,7 @@ public struct ArcStroke: Shape {
         let w = halfWidth, reach = (w + 1) * (w + 1), py = Double(y) + 0.5
         var (lo0, hi0) = capColumns(a, py: py, w: w, from: x0, to: x1)
         var (lo1, hi1) = capColumns(b, py: py, w: w, from: x0, to: x1)
+        guard lo0 < hi0 || lo1 < hi1 else { return }
         if lo1 < lo0 { swap(&lo0, &lo1); swap(&hi0, &hi1) }
         if lo1 <= hi0 {
             hi0 = max(hi0, hi1); hi1 = lo1

@@ -40,43 +40,64 @@ public struct Sector: Sendable {
         return ceilToInt(x - 0.5)
     }
 
-    /// The columns where membership can change on row y, in order (Int.max for none): the first pixel
-    /// centres at or right of where each boundary ray crosses the row, and the centre's column on the
-    /// row through the centre.
+    /// Row y's view of the wedge: where membership can change on it, and each stretch's answer.
     @inline(__always)
-    public func cuts(y: Int) -> (Int, Int, Int) {
+    public func row(_ y: Int) -> Row {
         let dy = Double(y) + 0.5 - center.y
         var cuts = (crossing(sx, sy, row: dy) ?? Int.max, crossing(ex, ey, row: dy) ?? Int.max,
                     dy == 0 ? ceilToInt(center.x - 0.5) : Int.max)
         if cuts.0 > cuts.1 { swap(&cuts.0, &cuts.1) }
         if cuts.1 > cuts.2 { swap(&cuts.1, &cuts.2) }
         if cuts.0 > cuts.1 { swap(&cuts.0, &cuts.1) }
-        return cuts
+        return Row(sector: self, y: y, cuts: cuts)
     }
 
-    /// Calls `body(x, count, inside)` for the pieces of the run (x0 ..< x0 + count) on row y, in order;
-    /// `cuts` are the row's (`cuts(y:)`, worked out once for a row's runs).
-    @inline(__always)
-    public func forEachPiece(y: Int, x0: Int, count: Int, cuts: (Int, Int, Int),
-                             _ body: (_ x: Int, _ count: Int, _ inside: Bool) -> Void) {
-        let end = x0 + count
-        var x = x0
-        // Each piece is tested at its last pixel: its first may sit exactly on the ray that cut it.
-        @inline(__always) func piece(upTo cut: Int) {
-            guard cut > x, x < end else { return }
-            let stop = min(cut, end)
-            body(x, stop - x, contains(x: stop - 1, y: y))
-            x = stop
+    /// One row of the wedge. Membership can change only at its cuts: the first pixel centres at or
+    /// right of where each boundary ray crosses the row, and the centre's column on the row through
+    /// the centre (Int.max for none). Between two cuts it is the same for every pixel but the one at
+    /// the first cut, whose centre may sit exactly on its ray, so it is worked out once per stretch.
+    public struct Row {
+        let sector: Sector, y: Int
+        let cuts: (Int, Int, Int)
+        /// Each stretch's membership once known, a bit each (before the first cut, then after each).
+        private var known: UInt8 = 0, inside: UInt8 = 0
+
+        init(sector: Sector, y: Int, cuts: (Int, Int, Int)) {
+            self.sector = sector; self.y = y; self.cuts = cuts
         }
-        piece(upTo: cuts.0)
-        piece(upTo: cuts.1)
-        piece(upTo: cuts.2)
-        piece(upTo: end)
+
+        /// The piece of x ..< end that starts at x: where it ends (at the next cut or at `end`) and
+        /// whether it lies in the wedge, by its last pixel (its first may sit exactly on the ray that cut it).
+        @inline(__always)
+        public mutating func piece(from x: Int, to end: Int) -> (end: Int, inside: Bool) {
+            let (lower, upper, stretch): (Int, Int, UInt8) =
+                x < cuts.0 ? (Int.min, cuts.0, 1) : x < cuts.1 ? (cuts.0, cuts.1, 2) : x < cuts.2 ? (cuts.1, cuts.2, 4) : (cuts.2, Int.max, 8)
+            let stop = min(upper, end)
+            if stop &- 1 == lower { return (stop, sector.contains(x: lower, y: y)) }
+            if known & stretch == 0 {
+                known |= stretch
+                if sector.contains(x: stop &- 1, y: y) { inside |= stretch }
+            }
+            return (stop, inside & stretch != 0)
+        }
+
+        /// Calls `body(x, count, inside)` for the pieces of the run (x0 ..< x0 + count), in order.
+        @inline(__always)
+        public mutating func forEachPiece(x0: Int, count: Int, _ body: (_ x: Int, _ count: Int, _ inside: Bool) -> Void) {
+            let end = x0 + count
+            var x = x0
+            while x < end {
+                let piece = self.piece(from: x, to: end)
+                body(x, piece.end - x, piece.inside)
+                x = piece.end
+            }
+        }
     }
 
-    /// `forEachPiece` with the row's cuts worked out here.
+    /// Calls `body(x, count, inside)` for the pieces of the run (x0 ..< x0 + count) on row y, in order.
     @inline(__always)
     public func forEachPiece(y: Int, x0: Int, count: Int, _ body: (_ x: Int, _ count: Int, _ inside: Bool) -> Void) {
-        forEachPiece(y: y, x0: x0, count: count, cuts: cuts(y: y), body)
+        var row = self.row(y)
+        row.forEachPiece(x0: x0, count: count, body)
     }
 }
