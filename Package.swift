@@ -24,6 +24,7 @@ let package = Package(
         .systemLibrary(name: "CMosquitto"),
         .systemLibrary(name: "CSystemd"),
         .systemLibrary(name: "CGettext"),
+        .systemLibrary(name: "CWideFill"),
         .systemLibrary(name: "CXDPMS"),
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm"),
         // What runs in a crash's signal handler, in C: nothing of the Swift runtime may run there.
@@ -34,7 +35,7 @@ let package = Package(
         .target(name: "CWaylandProbe", linkerSettings: [.linkedLibrary("wayland-client")]),
 
         // MARK: Pixels: rasteriser and paint sources
-        .target(name: "RingsRaster", swiftSettings: optimised),
+        .target(name: "RingsRaster", dependencies: ["CWideFill"], swiftSettings: optimised),
         .target(name: "Shaders", dependencies: ["RingsRaster"], path: "Shaders", swiftSettings: optimised),
 
         .target(name: "RingsPNG", dependencies: ["CPNG", "RingsRaster"]),

@@ -17,17 +17,28 @@ public final class ConicArcShader: ArcShader {
     public let ramp: ColorRamp
     private let rays: ConicRays
     private let cx: Double, cy: Double, total: Double
+    /// Each half's rays in memory of the shader's own (written once, here), read by every row without a reference to count.
+    nonisolated(unsafe) private let above: UnsafeMutableBufferPointer<ConicRays.Ray>
+    nonisolated(unsafe) private let below: UnsafeMutableBufferPointer<ConicRays.Ray>
 
     /// The gradient of `arc`'s band: its centre, start angle and sweep.
-    public init(arc: ArcStroke, ramp: ColorRamp) {
-        self.ramp = ramp
-        cx = arc.center.x; cy = arc.center.y; total = abs(arc.sweep)
-        rays = ConicRays(start: arc.startAngle, total: total, direction: arc.direction, lut: ramp.lut)
+    public convenience init(arc: ArcStroke, ramp: ColorRamp) {
+        let total = abs(arc.sweep)
+        self.init(ramp: ramp, rays: ConicRays(start: arc.startAngle, total: total, direction: arc.direction, lut: ramp.lut),
+                  cx: arc.center.x, cy: arc.center.y, total: total)
     }
 
     private init(ramp: ColorRamp, rays: ConicRays, cx: Double, cy: Double, total: Double) {
         self.ramp = ramp; self.rays = rays; self.cx = cx; self.cy = cy; self.total = total
+        func copied(_ list: [ConicRays.Ray]) -> UnsafeMutableBufferPointer<ConicRays.Ray> {
+            let buffer = UnsafeMutableBufferPointer<ConicRays.Ray>.allocate(capacity: list.count)
+            _ = buffer.initialize(from: list)
+            return buffer
+        }
+        above = copied(rays.above.rays); below = copied(rays.below.rays)
     }
+
+    deinit { above.deallocate(); below.deallocate() }
 
     /// The same gradient with red and blue exchanged: its rays' colours swapped, not worked out again.
     public func swappingRedAndBlue() -> ConicArcShader {
@@ -51,28 +62,27 @@ public final class ConicArcShader: ArcShader {
             return
         }
         // The rays that cross this half of the plane, met left to right; each ends a stretch of one colour.
-        let half = dy < 0 ? rays.above : rays.below
-        half.rays.withUnsafeBufferPointer { list in
-            // Where each ray crosses the row, less half a pixel: the first column whose centre lies past it.
-            @inline(__always) func crossing(_ k: Int) -> Double { cx + dy * list[k].slope - 0.5 }
-            var lo = 0, hi = list.count
-            while lo < hi {
-                let mid = (lo + hi) >> 1
-                if crossing(mid) <= Double(x) { lo = mid + 1 } else { hi = mid }
-            }
-            var color = lo == 0 ? half.leftColor : list[lo - 1].color
-            var column = x, k = lo
-            while k < list.count {
-                let at = crossing(k)
-                guard at < Double(end) else { break }
-                let stop = ceilToInt(at)
-                Canvas.fill(out + (column - x), count: stop - column, with: color)
-                column = stop
-                color = list[k].color
-                k += 1
-            }
-            Canvas.fill(out + (column - x), count: end - column, with: color)
+        let list = UnsafeBufferPointer(dy < 0 ? above : below)
+        let leftColor = dy < 0 ? rays.above.leftColor : rays.below.leftColor
+        // Where each ray crosses the row, less half a pixel: the first column whose centre lies past it.
+        @inline(__always) func crossing(_ k: Int) -> Double { cx + dy * list[k].slope - 0.5 }
+        var lo = 0, hi = list.count
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if crossing(mid) <= Double(x) { lo = mid + 1 } else { hi = mid }
         }
+        var color = lo == 0 ? leftColor : list[lo - 1].color
+        var column = x, k = lo
+        while k < list.count {
+            let at = crossing(k)
+            guard at < Double(end) else { break }
+            let stop = ceilToInt(at)
+            Canvas.fill(out + (column - x), count: stop - column, with: color)
+            column = stop
+            color = list[k].color
+            k += 1
+        }
+        Canvas.fill(out + (column - x), count: end - column, with: color)
     }
 
     /// The angle of the offset (dx, dy) (y down) clockwise from 12 o'clock, in [0, 2 pi).

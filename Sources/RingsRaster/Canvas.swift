@@ -1,3 +1,5 @@
+import CWideFill
+
 /// A pixmap placed in drawing coordinates: drawing pixel (x, y) is pixmap pixel (x - originX,
 /// y - originY), so commands drawn for a whole frame can land in a small pixmap that holds one
 /// window of it (olive.c's canvas is likewise a plain value with an offset).
@@ -27,13 +29,18 @@ public struct Canvas: @unchecked Sendable {
         for y in area.minY..<area.maxY { Canvas.fill(row(y) + area.minX, count: area.width, with: pixel.bits) }
     }
 
-    /// Sets `count` pixels, 256 bytes per step (the compiler's own loop stores 64), then four a
-    /// store, the last four overlapping the ones before: a clear's long rows and a gradient's short
-    /// stretches alike.
+    /// Sets `count` pixels: a long row by glibc's `wmemset` (whose vector loop stores as wide as
+    /// the processor does), a short one here, 256 bytes per step (the compiler's own loop stores
+    /// 64), then four a store, the last four overlapping the ones before.
     @inline(__always)
     public static func fill(_ pixels: UnsafeMutablePointer<UInt32>, count: Int, with bits: UInt32) {
         guard count >= 4 else {
             if count > 0 { pixels[0] = bits; if count > 1 { pixels[1] = bits; if count > 2 { pixels[2] = bits } } }
+            return
+        }
+        if count >= 256 {
+            // wchar_t is Int32 here, the signed twin of the pixels' type: the same memory may be used as either.
+            _ = wmemset(UnsafeMutableRawPointer(pixels).assumingMemoryBound(to: wchar_t.self), wchar_t(bitPattern: bits), count)
             return
         }
         let block = SIMD16<UInt32>(repeating: bits)

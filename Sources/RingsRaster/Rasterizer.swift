@@ -19,25 +19,13 @@ public struct Rasterizer {
         }
     }
 
-    /// Copies `base` (the pixmap's size) and draws `commands` over it, one horizontal band at a time,
-    /// only inside `clip`: the live window's redraw over its cached background layer.
-    public mutating func render(_ commands: [DrawCommand], over base: Pixmap, into pixmap: Pixmap, clip: IntRect) {
+    /// Lays `base` (the pixmap's size) and draws `commands` over it, one horizontal band at a time,
+    /// only inside `clip`: a frame over its cached background layer.
+    public mutating func render(_ commands: [DrawCommand], over base: Layer, into pixmap: Pixmap, clip: IntRect) {
         let canvas = Canvas(pixmap)
-        Rasterizer.forEachBand(of: clip.intersection(pixmap.bounds).intersection(base.bounds)) { band in
-            for y in band.minY..<band.maxY { Rasterizer.copy(base.row(y) + band.minX, to: pixmap.row(y) + band.minX, count: band.width) }
+        Rasterizer.forEachBand(of: clip.intersection(pixmap.bounds).intersection(base.pixmap.bounds)) { band in
+            base.lay(band, into: pixmap)
             draw(commands, into: canvas, clip: band)
-        }
-    }
-
-    /// Copies a row's pixels in pieces of at most 8 KB: glibc copies a longer block with one
-    /// `rep movsb`, which callgrind counts as an instruction per byte, shorter ones in its vector loop.
-    @inline(__always)
-    static func copy(_ source: UnsafePointer<UInt32>, to destination: UnsafeMutablePointer<UInt32>, count: Int) {
-        var done = 0
-        while done < count {
-            let n = min(2048, count - done)
-            (destination + done).update(from: source + done, count: n)
-            done += n
         }
     }
 

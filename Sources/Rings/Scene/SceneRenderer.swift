@@ -9,7 +9,7 @@ public struct SceneRenderer {
     /// The background layer of the scenes drawn in parts (`RingScene.layers`), drawn once per size,
     /// set of tracks and byte order, and copied under each redraw, in place of clearing and drawing
     /// the tracks again.
-    private var base: (key: [Double], pixmap: Pixmap)?
+    private var base: (key: [Double], layer: Layer)?
 
     /// With `threads` above 1, `render(_:into:clips:)` can share the rows among that many threads
     /// (the live window's redraws); whole frames are drawn on one.
@@ -42,16 +42,17 @@ public struct SceneRenderer {
         let layers = scene.layers
         if let layers {
             let key = layers.key + [redAndBlueSwapped ? 1 : 0]
-            if base?.key != key || base?.pixmap.width != pixmap.width || base?.pixmap.height != pixmap.height {
+            if base?.key != key || base?.layer.pixmap.width != pixmap.width || base?.layer.pixmap.height != pixmap.height {
+                let list = redAndBlueSwapped ? layers.base.swappingRedAndBlue() : layers.base
                 let made = Pixmap(width: pixmap.width, height: pixmap.height)
-                rasterizers[0].render(redAndBlueSwapped ? layers.base.swappingRedAndBlue() : layers.base, into: made)
-                base = (key, made)
+                rasterizers[0].render(list, into: made)
+                base = (key, Layer(made, background: list.background))
             }
         }
         let list = layers == nil ? scene.displayList : nil, over = layers?.over ?? []
         let work = Work(list: redAndBlueSwapped ? list?.swappingRedAndBlue() : list,
                         over: redAndBlueSwapped ? over.map { $0.swappingRedAndBlue() } : over,
-                        base: layers == nil ? nil : base?.pixmap)
+                        base: layers == nil ? nil : base?.layer)
         let threads = min(threads, rasterizers.count)
         let area = clips.reduce(0) { $0 + $1.width * $1.height }
         guard threads > 1, area >= 65_536 else {
@@ -84,7 +85,7 @@ public struct SceneRenderer {
     private struct Work {
         let list: DisplayList?
         let over: [DrawCommand]
-        let base: Pixmap?
+        let base: Layer?
 
         func render(_ clip: IntRect, with rasterizer: inout Rasterizer, into pixmap: Pixmap) {
             if let base {
