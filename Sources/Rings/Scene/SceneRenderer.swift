@@ -7,8 +7,8 @@ public struct SceneRenderer {
     /// One rasteriser (its scratch rows) per thread.
     private var rasterizers: [Rasterizer]
     /// The background layer of the scenes drawn in parts (`RingScene.layers`), drawn once per size,
-    /// set of tracks and byte order, and copied under each redraw, in place of clearing and drawing
-    /// the tracks again.
+    /// set of tracks and byte order, and laid under each frame, whole or redrawn in parts, in place
+    /// of clearing and drawing the tracks again.
     private var base: (key: [Double], layer: Layer)?
 
     /// With `threads` above 1, `render(_:into:clips:)` can share the rows among that many threads

@@ -32,11 +32,11 @@ public struct Annulus: Shape {
         AnnulusScan.withRims(width: clip.width) { rims in
             guard let hidden = occludedSector else { return scan.forEachRun(in: clip, rims: rims, into: &sink) }
             // A row's whole runs (either side of the hole) share its cuts.
-            var wedge = hidden.row(Int.min / 2)
+            var wedge: Sector.Row?
             scan.forEachRun(in: clip, rims: rims) { y, x0, count, coverage in
                 guard coverage == nil else { return sink.blit(y: y, x: x0, count: count, coverage: coverage) }
-                if y != wedge.y { wedge = hidden.row(y) }
-                wedge.forEachPiece(x0: x0, count: count) { x, n, inside in
+                if wedge?.y != y { wedge = hidden.row(y) }
+                wedge!.forEachPiece(x0: x0, count: count) { x, n, inside in
                     if !inside { sink.blit(y: y, x: x, count: n, coverage: nil) }
                 }
             }
