@@ -54,4 +54,26 @@ import TestSupport
             #expect(seen.values.allSatisfy { $0 == 1 }, "a pixel in two pieces: \(rects)")
         }
     }
+
+    /// The redraw plan's boxes (many, small, overlapping) become few rectangles that cover every one
+    /// of their pixels, each once, and little else.
+    @Test func boxesAreCoveredByRectanglesThatDoNotOverlap() {
+        var rng = SeededGenerator(seed: 22)
+        for _ in 0..<200 {
+            let rects = (0..<Int.random(in: 1...30, using: &rng)).map { _ in
+                IntRect(x: Int.random(in: 0...60, using: &rng), y: Int.random(in: 0...60, using: &rng),
+                        width: Int.random(in: 0...25, using: &rng), height: Int.random(in: 0...25, using: &rng))
+            }
+            var wanted = Set<Int>(), seen = [Int: Int]()
+            for r in rects where !r.isEmpty { for y in r.minY..<r.maxY { for x in r.minX..<r.maxX { wanted.insert(y * 100 + x) } } }
+            let covering = rects.covering(minimumHeight: 8, gap: 4)
+            for r in covering { for y in r.minY..<r.maxY { for x in r.minX..<r.maxX { seen[y * 100 + x, default: 0] += 1 } } }
+            #expect(wanted.isSubset(of: Set(seen.keys)), "\(rects)")
+            #expect(seen.values.allSatisfy { $0 == 1 }, "a pixel in two pieces: \(rects)")
+            let rows = Set(rects.filter { !$0.isEmpty }.flatMap { $0.minY..<$0.maxY })
+            #expect(covering.allSatisfy { r in (r.minY..<r.maxY).contains { rows.contains($0) } }, "a rectangle on no box's rows")
+        }
+        #expect([IntRect]().covering(minimumHeight: 8, gap: 4).isEmpty)
+        #expect([IntRect(x: 3, y: 5, width: 4, height: 2)].covering(minimumHeight: 8, gap: 4) == [IntRect(x: 3, y: 5, width: 4, height: 2)])
+    }
 }

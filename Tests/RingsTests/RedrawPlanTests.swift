@@ -25,6 +25,39 @@ import TestSupport
         #expect(moved.allSatisfy { $0.intersection(bounds) == $0 })
     }
 
+    /// Frame after frame, drawing only the plan's rectangles over the last frame gives the pixels of
+    /// the whole frame: rings growing, shrinking, past a lap and back, crossing the tip threshold,
+    /// counter-clockwise, with dots placed off the arc's end, the soft look; and most of the frame
+    /// is not drawn again when one ring moves a little.
+    @Test(arguments: ["flat", "activity", "gold", "tutorial", "soft", "counter-clockwise"])
+    func redrawingOnlyThePlansRectanglesGivesWholeFrames(theme name: String) throws {
+        var theme = try ThemeLoader.load(name == "counter-clockwise" ? "flat" : name)
+        if name == "counter-clockwise" { theme.clockwise = false }
+        let width = 360, height = 300, bounds = IntRect(x: 0, y: 0, width: width, height: height)
+        var plan = RedrawPlan(), parts = SceneRenderer(), whole = SceneRenderer()
+        let frame = Pixmap(width: width, height: height)
+        let steps: [[Double]] = [[0.1, 0.2, 0.05], [0.15, 0.3, 0.05], [0.4, 0.3, 0.0], [0.94, 0.97, 0.5], [0.99, 1.2, 0.5],
+                                 [1.01, 0.8, 0.51], [0.3, 2.1, 0.51], [0.3, 2.1, 0.51], [0.0, 0.2, 0.9], [0.3, 0.2, 0.9],
+                                 [1.22, 1.73, 0.98], [1.26, 1.76, 0.99], [1.5, 1.76, 1.01]]
+        var area = 0
+        for (n, values) in steps.enumerated() {
+            var scene = RingScene(theme: theme, width: width, height: height, values: Array(values.prefix(theme.rings.count == 1 ? 1 : 3)))
+            if theme.dot != nil && n % 3 == 1 {
+                // A keyframe animation's dot, a little behind the arc's end.
+                let ring = scene.layout.ring(0)
+                scene.dots = [.onCircle(center: ring.center, radius: ring.radius, angle: 2 * Double.pi * (values[0] - 0.05))]
+            }
+            let rects = plan.rects(for: scene, in: bounds, whole: false, resized: false)
+            parts.render(scene, into: frame, clips: rects)
+            if n == 2 { area = rects.reduce(0) { $0 + $1.width * $1.height } }
+            let full = whole.render(scene)
+            var differing = 0
+            for y in 0..<height { for x in 0..<width where frame[x, y] != full[x, y] { differing += 1 } }
+            #expect(differing == 0, "\(name), frame \(n) at \(values): \(differing) pixels differ")
+        }
+        if name == "flat" { #expect(area < width * height / 4, "one ring's arc from 0.15 to 0.4, not its whole track: \(area) pixels") }
+    }
+
     @Test func aWholeFrameWhenAskedResizedOrForgotten() {
         var plan = RedrawPlan()
         _ = next(&plan, [0.5, 0.5, 0.5])

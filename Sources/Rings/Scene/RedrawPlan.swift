@@ -1,8 +1,9 @@
 import RingsRaster
 
-/// Which parts of the next frame must be drawn again, from what the last one showed: the rings that
-/// moved (their whole arcs, as the gradient follows the sweep, with room for a tip's shadow where
-/// one shows now or did), the label and the legend; the whole frame when the size changes, when
+/// Which parts of the next frame must be drawn again, from what the last one showed: what the rings
+/// that moved show now and showed then (their whole arcs, as the gradient follows the sweep, their
+/// caps, tips with shadows and dots, box by box: `RingScene.footprints`; the part of a track no arc
+/// covers then or now is not drawn again), the label and the legend; the whole frame when the size changes, when
 /// the chrome's layout does (the rings' area, the legend's box: a legend that no longer waits for
 /// data can leave the rings more room), when only the chrome's words change, when the brightness
 /// does, or when nothing is known of what is on screen. (A chrome element
@@ -13,6 +14,10 @@ public struct RedrawPlan {
     private var drawnWords: [String] = []
     private var drawnLayout: ChromeLayout?
     private var drawnBrightness = 1.0
+    /// Where each ring's dot was, and each ring's footprint, in the last frame drawn (no footprints
+    /// for the soft look).
+    private var drawnDots: [Point?] = []
+    private var drawnFootprints: [[IntRect]] = []
 
     public init() {}
 
@@ -32,14 +37,30 @@ public struct RedrawPlan {
         let now = scene.values
         let words = scene.chrome.map { [$0.label] + $0.legend.map { $0.name + $0.value } } ?? []
         let layout = scene.chromeLayout
-        defer { drawn = now; drawnWords = words; drawnLayout = layout; drawnBrightness = scene.brightness }
-        guard let drawn, drawn.count == now.count, !whole, layout == drawnLayout, scene.brightness == drawnBrightness else { return [bounds] }
-        let moved = (0..<now.count).filter { drawn[$0] != now[$0] }
+        let dots = now.indices.map { $0 < scene.dots.count ? scene.dots[$0] : nil }
+        defer { drawn = now; drawnWords = words; drawnLayout = layout; drawnBrightness = scene.brightness; drawnDots = dots }
+        guard let drawn, drawn.count == now.count, !whole, layout == drawnLayout, scene.brightness == drawnBrightness else {
+            drawnFootprints = scene.footprints(ofRings: Array(now.indices)) ?? []
+            return [bounds]
+        }
+        // A ring moves with its value, or with its dot (which a keyframe animation places).
+        let moved = now.indices.filter { drawn[$0] != now[$0] || dots[$0] != drawnDots[$0] }
         guard !moved.isEmpty else { return words != drawnWords ? [bounds] : [] }
-        // A tip's shadow reaches beyond the ring: room for it only where one shows now or did.
-        let threshold = scene.theme.tipThreshold
-        let tips = Set(moved.filter { drawn[$0] > threshold || now[$0] > threshold })
-        var rects = scene.dirtyRects(ofRings: moved, tips: tips)
+        var rects: [IntRect]
+        if drawnFootprints.count == now.count, let footprints = scene.footprints(ofRings: moved) {
+            // What each moved ring showed and shows now: the rest of its track is as it was.
+            rects = []
+            for (k, i) in moved.enumerated() {
+                rects += drawnFootprints[i] + footprints[k]
+                drawnFootprints[i] = footprints[k]
+            }
+            rects = rects.covering(minimumHeight: 8, gap: 16)
+        } else {
+            // A tip's shadow reaches beyond the ring: room for it only where one shows now or did.
+            let threshold = scene.theme.tipThreshold
+            let tips = Set(moved.filter { drawn[$0] > threshold || now[$0] > threshold })
+            rects = scene.dirtyRects(ofRings: moved, tips: tips)
+        }
         if let chrome = scene.chrome {
             rects.append(chrome.labelFrame(rings: scene.layout))
             if let legend = scene.chromeLayout?.legend { rects.append(legend) }

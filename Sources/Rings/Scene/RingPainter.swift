@@ -24,8 +24,7 @@ public struct RingPainter: Sendable {
         let style = ring.style, g = ring.geometry, value = ring.value
         let track = style.selected ? selectedTrack(style) : theme.track?.opaque ?? style.end.withOpacity(theme.trackOpacity)
         let trackColor = onBackground ? track.over(theme.background.opaque) : track
-        let direction = theme.clockwise ? 1.0 : -1.0
-        let arc = ArcStroke(center: g.center, radius: g.radius, thickness: g.thickness, startAngle: 0, sweep: direction * 2 * Double.pi * value)
+        let arc = self.arc(of: ring)
         let band = bandCommand(for: arc, style: style)
         // The opaque arc hides the track wherever it covers whole pixels: skip drawing those.
         let sameWidth = theme.trackWidth >= 1
@@ -37,21 +36,48 @@ public struct RingPainter: Sendable {
         let key = [g.center.x, g.center.y, annulus.innerRadius, annulus.outerRadius, Double(trackColor.packed.bits)]
         guard value > 0 else { return (trackCommand, [], key) }
         var out = [band]
-        if value > theme.tipThreshold {
-            // The shadow falls ahead of the tip, on the lap before, never back on the tip's own band.
-            let shadowCenter = arc.endPoint + arc.endTangent * (theme.shadowOffset * g.thickness)
-            // The tip's disc, opaque, hides the middle of its shadow: those pixels are not drawn twice.
-            let tip = Disc(center: arc.endPoint, radius: g.thickness / 2)
-            out.append(DrawCommand(
-                shape: BlurredRing(center: shadowCenter, outerRadius: g.thickness / 2, sigma: theme.shadowSigma * g.thickness, occludedBy: tip,
-                                   ahead: (arc.endPoint, arc.endTangent)),
-                shader: SolidShader(RGB8(0, 0, 0).withOpacity(theme.shadowOpacity))))
+        if let (shadow, tip) = tip(of: arc, value: value) {
+            out.append(DrawCommand(shape: shadow, shader: SolidShader(RGB8(0, 0, 0).withOpacity(theme.shadowOpacity))))
             out.append(DrawCommand(shape: tip, shader: SolidShader(style.end.opaque)))
         }
         if let dot = theme.dot {
-            out.append(DrawCommand(shape: Disc(center: dotCenter ?? arc.endPoint, radius: g.thickness * theme.dotSize / 2), shader: SolidShader(dot.opaque)))
+            out.append(DrawCommand(shape: dotDisc(of: arc, at: dotCenter), shader: SolidShader(dot.opaque)))
         }
         return (trackCommand, out, key)
+    }
+
+    /// Boxes that hold every pixel of the ring that its value moves (what `parts` draws over the
+    /// track: the band, its caps, the tip with its shadow, the dot); none for an empty ring.
+    func footprint(for ring: Ring, dot dotCenter: Point?) -> [IntRect] {
+        guard ring.value > 0 else { return [] }
+        let arc = self.arc(of: ring)
+        var boxes = arc.pieceBounds
+        if let (shadow, tip) = tip(of: arc, value: ring.value) { boxes += [shadow.bounds, tip.bounds] }
+        if theme.dot != nil { boxes.append(dotDisc(of: arc, at: dotCenter).bounds) }
+        return boxes
+    }
+
+    /// The ring's band: from 12 o'clock, a turn per unit of value, clockwise or not as the theme goes.
+    private func arc(of ring: Ring) -> ArcStroke {
+        let g = ring.geometry, direction = theme.clockwise ? 1.0 : -1.0
+        return ArcStroke(center: g.center, radius: g.radius, thickness: g.thickness, startAngle: 0, sweep: direction * 2 * Double.pi * ring.value)
+    }
+
+    /// Past the tip threshold, the tip's shadow and its disc.
+    private func tip(of arc: ArcStroke, value: Double) -> (shadow: BlurredRing, tip: Disc)? {
+        guard value > theme.tipThreshold else { return nil }
+        // The shadow falls ahead of the tip, on the lap before, never back on the tip's own band.
+        let shadowCenter = arc.endPoint + arc.endTangent * (theme.shadowOffset * arc.thickness)
+        // The tip's disc, opaque, hides the middle of its shadow: those pixels are not drawn twice.
+        let tip = Disc(center: arc.endPoint, radius: arc.thickness / 2)
+        let shadow = BlurredRing(center: shadowCenter, outerRadius: arc.thickness / 2, sigma: theme.shadowSigma * arc.thickness,
+                                 occludedBy: tip, ahead: (arc.endPoint, arc.endTangent))
+        return (shadow, tip)
+    }
+
+    /// The dot, where the scene places it, else at the arc's end.
+    private func dotDisc(of arc: ArcStroke, at center: Point?) -> Disc {
+        Disc(center: center ?? arc.endPoint, radius: arc.thickness * theme.dotSize / 2)
     }
 
     /// A selected ring's track: its end colour at `selectedTrackOpacity`, over the theme's own track colour when it has one.

@@ -55,6 +55,14 @@ public struct RingScene: Sendable {
         return IntRect(enclosingMinX: g.center.x - reach, minY: g.center.y - reach, maxX: g.center.x + reach, maxY: g.center.y + reach)
     }
 
+    /// For each of the rings `indices`, boxes that hold every pixel its value moves (band, caps, tip,
+    /// shadow, dot: see `RingPainter.footprint`); nil for the soft look, whose band is not drawn so.
+    public func footprints(ofRings indices: [Int]) -> [[IntRect]]? {
+        guard theme.look != .soft else { return nil }
+        let painter = RingPainter(theme: theme), rings = self.rings
+        return indices.map { painter.footprint(for: rings[$0], dot: dot(ofRing: $0)) }
+    }
+
     /// Rectangles covering every pixel the rings `moved` can touch, tighter than their square:
     /// horizontal strips over the annulus from the innermost ring's hole to the farthest reach of a
     /// moved ring (for the rings in `tips`, the reach of a tip's shadow), each cut to that annulus (two

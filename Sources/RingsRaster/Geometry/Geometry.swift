@@ -53,6 +53,47 @@ public struct Point: Equatable, Sendable {
 }
 
 extension Array where Element == IntRect {
+    /// Rectangles that do not overlap and cover these, a little more coarsely than `disjoint`, so
+    /// that many small boxes become few rectangles: slabs cut at the boxes' edges but at least
+    /// `minimumHeight` rows high (each holding every box it meets), and in a slab the boxes'
+    /// x-intervals merged where they overlap or lie within `gap` columns.
+    public func covering(minimumHeight: Int, gap: Int) -> [IntRect] {
+        let boxes = filter { !$0.isEmpty }
+        guard !boxes.isEmpty else { return [] }
+        var edges: [Int] = []
+        edges.reserveCapacity(2 * boxes.count)
+        for box in boxes { edges.append(box.minY); edges.append(box.maxY) }
+        edges.sort()
+        var cuts = [edges[0]]
+        for edge in edges.dropFirst() where edge - cuts[cuts.count - 1] >= minimumHeight { cuts.append(edge) }
+        // The last edge ends the last slab (taking the place of a cut too close to it).
+        if let last = edges.last, cuts[cuts.count - 1] != last {
+            if cuts.count > 1 { cuts[cuts.count - 1] = last } else { cuts.append(last) }
+        }
+        var out: [IntRect] = []
+        var above: [IntRect] = []
+        for (top, bottom) in zip(cuts, cuts.dropFirst()) {
+            let spans = boxes.filter { $0.minY < bottom && $0.maxY > top }.map { ($0.minX, $0.maxX) }.sorted { $0.0 < $1.0 }
+            var merged: [(Int, Int)] = []
+            for span in spans {
+                if let last = merged.last, span.0 <= last.1 + gap { merged[merged.count - 1].1 = Swift.max(last.1, span.1) } else { merged.append(span) }
+            }
+            // A slab continues the rectangle above it where the interval is the same.
+            var row: [IntRect] = []
+            for (minX, maxX) in merged {
+                if let i = above.firstIndex(where: { $0.minX == minX && $0.maxX == maxX }) {
+                    row.append(IntRect(x: minX, y: above[i].minY, width: maxX - minX, height: bottom - above[i].minY))
+                    above.remove(at: i)
+                } else {
+                    row.append(IntRect(x: minX, y: top, width: maxX - minX, height: bottom - top))
+                }
+            }
+            out += above
+            above = row
+        }
+        return out + above
+    }
+
     /// The same pixels as these rectangles, in rectangles that do not overlap: the union cut into
     /// horizontal slabs at every top and bottom edge, each slab's covered x-intervals merged. Drawing
     /// them on several threads at once can then never draw one pixel twice at the same time.

@@ -72,6 +72,36 @@ public struct ArcStroke: Shape {
         return box.intersection(annulus.bounds)
     }
 
+    /// Boxes that together hold every pixel the stroke can touch, far tighter than `bounds` (a redraw
+    /// of what an arc changed draws only these): its band a sixteenth of a turn at a time, each
+    /// piece's box from its four corners (within a quarter turn a point's x and y each move one way
+    /// only), and its round caps' discs.
+    public var pieceBounds: [IntRect] {
+        let turn = 2 * Double.pi, step = turn / 16
+        let (start, span) = coversFullTurn ? (0, turn) : clockwiseSector
+        let inner = max(0, radius - halfWidth), outer = radius + halfWidth
+        var boxes: [IntRect] = []
+        boxes.reserveCapacity(19)
+        let first = (start / step).rounded(.down)
+        // Each piece's ends' directions: the first piece's start, then each piece's end.
+        var from = start, direction = (sin(start), -cos(start))
+        for k in 1...17 where from < start + span {
+            let to = min(start + span, (first + Double(k)) * step)
+            guard to > from else { continue }
+            let next = (sin(to), -cos(to))
+            let xs = SIMD4(direction.0 * inner, direction.0 * outer, next.0 * inner, next.0 * outer)
+            let ys = SIMD4(direction.1 * inner, direction.1 * outer, next.1 * inner, next.1 * outer)
+            boxes.append(IntRect(enclosingMinX: center.x + xs.min() - 1, minY: center.y + ys.min() - 1,
+                                 maxX: center.x + xs.max() + 1, maxY: center.y + ys.max() + 1))
+            from = to; direction = next
+        }
+        if cap == .round && !coversFullTurn {
+            let w = halfWidth + 1
+            for p in [startPoint, endPoint] { boxes.append(IntRect(enclosingMinX: p.x - w, minY: p.y - w, maxX: p.x + w, maxY: p.y + w)) }
+        }
+        return boxes
+    }
+
     public func forEachSpan(in clip: IntRect, coverageRow: UnsafeMutablePointer<Float>, _ body: SpanBody) {
         forwardingSpans(to: body) { spans(in: clip, coverageRow: coverageRow, into: &$0) }
     }
