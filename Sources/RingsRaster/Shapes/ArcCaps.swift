@@ -157,7 +157,8 @@ public final class ArcCaps: Sendable {
             return Float(discCoverage(radius: w, dx: dx, dy: dy, rho: (dx * dx + dy * dy).squareRoot()))
         }
         var under = band, underWeight: Float = 1
-        if !fullTurn && arc.relativeAngle(x: Double(px), y: Double(py)) > abs(arc.sweep) {
+        // In the gap of a sweep under a turn: off the band's wedge (`relativeAngle` past the sweep, without an angle).
+        if !fullTurn && !arc.sector.contains(dx: Double(px) - arc.center.x, dy: Double(py) - arc.center.y) {
             under = startPixel
             underWeight = cap(sx, sy)
         }

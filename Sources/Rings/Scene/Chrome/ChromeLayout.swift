@@ -97,8 +97,37 @@ extension Chrome {
     /// Beside rings smaller than this share, the help is centred over them instead.
     static let smallestRingShareBesideHelp = 0.2
 
-    /// The chrome's places on a `width` x `height` canvas.
+    /// The chrome's places on a `width` x `height` canvas. The live window asks each frame, with the
+    /// same legend (its values change, but it is measured by the widest each can show) and buttons:
+    /// without help or a frame graph, the last answer is kept for the same question.
     public func layout(width: Int, height: Int) -> ChromeLayout {
+        guard frameGraph == nil, !showHelp else { return placed(width: width, height: height) }
+        let question = LayoutQuestion(width: width, height: height, legend: legend.flatMap { [$0.name, $0.widest] }, buttons: buttonTitles,
+                                      textScale: textScale, glyphs: glyphs)
+        if let known = Chrome.lastLayout.withLock({ $0?.question == question ? $0?.answer : nil }) { return known }
+        let answer = placed(width: width, height: height)
+        Chrome.lastLayout.withLock { $0 = (question, answer) }
+        return answer
+    }
+
+    /// What a layout without help or a frame graph depends on (the glyphs by identity: the cache
+    /// holds them, so no other can take their place).
+    private struct LayoutQuestion: Equatable {
+        let width: Int, height: Int
+        let legend: [String], buttons: [String]
+        let textScale: Double
+        let glyphs: GlyphSource
+
+        static func == (a: LayoutQuestion, b: LayoutQuestion) -> Bool {
+            a.width == b.width && a.height == b.height && a.legend == b.legend && a.buttons == b.buttons && a.textScale == b.textScale
+                && a.glyphs === b.glyphs
+        }
+    }
+
+    private static let lastLayout = Mutex<(question: LayoutQuestion, answer: ChromeLayout)?>(nil)
+
+    /// `layout`, worked out.
+    private func placed(width: Int, height: Int) -> ChromeLayout {
         let shorter = min(width, height), s = Double(shorter)
         let margin = max(2, Int(0.015 * s)), nominal = max(10, Int(0.04 * s * textScale))
         let room = Room(width: width, height: height, margin: margin)
