@@ -58,7 +58,9 @@ extension Array where Element == IntRect {
     /// `minimumHeight` rows high (each holding every box it meets), and in a slab the boxes'
     /// x-intervals merged where they overlap or lie within `gap` columns.
     public func covering(minimumHeight: Int, gap: Int) -> [IntRect] {
-        let boxes = filter { !$0.isEmpty }
+        // Top to bottom, each box once (a moving ring's boxes then and now are mostly the same).
+        var boxes = filter { !$0.isEmpty }.sorted { ($0.minY, $0.minX, $0.maxY, $0.maxX) < ($1.minY, $1.minX, $1.maxY, $1.maxX) }
+        boxes = boxes.enumerated().filter { $0.offset == 0 || $0.element != boxes[$0.offset - 1] }.map(\.element)
         guard !boxes.isEmpty else { return [] }
         var edges: [Int] = []
         edges.reserveCapacity(2 * boxes.count)
@@ -70,17 +72,22 @@ extension Array where Element == IntRect {
         if let last = edges.last, cuts[cuts.count - 1] != last {
             if cuts.count > 1 { cuts[cuts.count - 1] = last } else { cuts.append(last) }
         }
-        var out: [IntRect] = []
-        var above: [IntRect] = []
+        var out: [IntRect] = [], above: [IntRect] = [], row: [IntRect] = []
+        // The boxes that reach the slab (sweeping down: added as the slab reaches their tops, dropped past their bottoms).
+        var active: [IntRect] = [], next = 0, spans: [(Int, Int)] = []
         for (top, bottom) in zip(cuts, cuts.dropFirst()) {
-            let spans = boxes.filter { $0.minY < bottom && $0.maxY > top }.map { ($0.minX, $0.maxX) }.sorted { $0.0 < $1.0 }
-            var merged: [(Int, Int)] = []
-            for span in spans {
-                if let last = merged.last, span.0 <= last.1 + gap { merged[merged.count - 1].1 = Swift.max(last.1, span.1) } else { merged.append(span) }
-            }
-            // A slab continues the rectangle above it where the interval is the same.
-            var row: [IntRect] = []
-            for (minX, maxX) in merged {
+            active.removeAll { $0.maxY <= top }
+            while next < boxes.count && boxes[next].minY < bottom { active.append(boxes[next]); next += 1 }
+            spans.removeAll(keepingCapacity: true)
+            for box in active { spans.append((box.minX, box.maxX)) }
+            spans.sort { $0.0 < $1.0 }
+            row.removeAll(keepingCapacity: true)
+            var k = 0
+            while k < spans.count {
+                var (minX, maxX) = spans[k]
+                k += 1
+                while k < spans.count && spans[k].0 <= maxX + gap { maxX = Swift.max(maxX, spans[k].1); k += 1 }
+                // A slab continues the rectangle above it where the interval is the same.
                 if let i = above.firstIndex(where: { $0.minX == minX && $0.maxX == maxX }) {
                     row.append(IntRect(x: minX, y: above[i].minY, width: maxX - minX, height: bottom - above[i].minY))
                     above.remove(at: i)
@@ -89,7 +96,7 @@ extension Array where Element == IntRect {
                 }
             }
             out += above
-            above = row
+            swap(&above, &row)
         }
         return out + above
     }
