@@ -58,6 +58,27 @@ import TestSupport
         if name == "flat" { #expect(area < width * height / 4, "one ring's arc from 0.15 to 0.4, not its whole track: \(area) pixels") }
     }
 
+    /// A ring whose colour changes with its value (a threshold's colour, which its track takes too)
+    /// or whose look changes (faded while stale, then fresh as a value comes) is drawn again whole,
+    /// track and all (the regression: the faded track stayed on screen around fresh values).
+    @Test func aRingWhoseLookChangesIsDrawnAgainWhole() throws {
+        var theme = try ThemeLoader.load("flat")
+        theme.rings[0].thresholds = [Threshold(at: 0.5, color: Palette.colors["orange"]!)]
+        var faded = theme
+        faded.rings = theme.rings.map { $0.faded(1) }
+        let width = 300, height = 240, bounds = IntRect(x: 0, y: 0, width: width, height: height)
+        var plan = RedrawPlan(), parts = SceneRenderer(), whole = SceneRenderer()
+        let frame = Pixmap(width: width, height: height)
+        for (n, (look, values)) in [(theme, [0.4, 0.3, 0.2]), (theme, [0.6, 0.3, 0.2]), (faded, [0.6, 0.3, 0.2]), (theme, [0.7, 0.4, 0.3])].enumerated() {
+            let scene = RingScene(theme: look, width: width, height: height, values: values)
+            parts.render(scene, into: frame, clips: plan.rects(for: scene, in: bounds, whole: false, resized: false))
+            let full = whole.render(scene)
+            var differing = 0
+            for y in 0..<height { for x in 0..<width where frame[x, y] != full[x, y] { differing += 1 } }
+            #expect(differing == 0, "frame \(n) at \(values): \(differing) pixels differ")
+        }
+    }
+
     @Test func aWholeFrameWhenAskedResizedOrForgotten() {
         var plan = RedrawPlan()
         _ = next(&plan, [0.5, 0.5, 0.5])

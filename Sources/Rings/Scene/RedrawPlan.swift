@@ -18,6 +18,11 @@ public struct RedrawPlan {
     /// for the soft look).
     private var drawnDots: [Point?] = []
     private var drawnFootprints: [[IntRect]] = []
+    /// The theme (with the looks of the moment: faded, pulsing, selected) and each ring's style (a
+    /// threshold's colour) in the last frame drawn: a ring whose style changes is drawn again whole,
+    /// as its track's colour can follow it.
+    private var drawnTheme: Theme?
+    private var drawnStyles: [RingStyle] = []
 
     public init() {}
 
@@ -38,16 +43,22 @@ public struct RedrawPlan {
         let words = scene.chrome.map { [$0.label] + $0.legend.map { $0.name + $0.value } } ?? []
         let layout = scene.chromeLayout
         let dots = now.indices.map { $0 < scene.dots.count ? scene.dots[$0] : nil }
-        defer { drawn = now; drawnWords = words; drawnLayout = layout; drawnBrightness = scene.brightness; drawnDots = dots }
-        guard let drawn, drawn.count == now.count, !whole, layout == drawnLayout, scene.brightness == drawnBrightness else {
+        let styles = scene.rings.map(\.style)
+        defer {
+            drawn = now; drawnWords = words; drawnLayout = layout; drawnBrightness = scene.brightness; drawnDots = dots
+            drawnTheme = scene.theme; drawnStyles = styles
+        }
+        guard let drawn, drawn.count == now.count, !whole, layout == drawnLayout, scene.brightness == drawnBrightness,
+              scene.theme == drawnTheme, styles.count == drawnStyles.count else {
             drawnFootprints = scene.footprints(ofRings: Array(now.indices)) ?? []
             return [bounds]
         }
-        // A ring moves with its value, or with its dot (which a keyframe animation places).
-        let moved = now.indices.filter { drawn[$0] != now[$0] || dots[$0] != drawnDots[$0] }
+        // A ring moves with its value, with its dot (which a keyframe animation places), or with its style.
+        let restyled = now.indices.filter { styles[$0] != drawnStyles[$0] }
+        let moved = now.indices.filter { drawn[$0] != now[$0] || dots[$0] != drawnDots[$0] || restyled.contains($0) }
         guard !moved.isEmpty else { return words != drawnWords ? [bounds] : [] }
         var rects: [IntRect]
-        if drawnFootprints.count == now.count, let footprints = scene.footprints(ofRings: moved) {
+        if restyled.isEmpty, drawnFootprints.count == now.count, let footprints = scene.footprints(ofRings: moved) {
             // What each moved ring showed and shows now: the rest of its track is as it was.
             rects = []
             for (k, i) in moved.enumerated() {
@@ -56,6 +67,8 @@ public struct RedrawPlan {
             }
             rects = rects.covering(minimumHeight: 8, gap: 16)
         } else {
+            // Whole rings (their tracks too), whose footprints the next frame starts from.
+            drawnFootprints = scene.footprints(ofRings: Array(now.indices)) ?? []
             // A tip's shadow reaches beyond the ring: room for it only where one shows now or did.
             let threshold = scene.theme.tipThreshold
             let tips = Set(moved.filter { drawn[$0] > threshold || now[$0] > threshold })
