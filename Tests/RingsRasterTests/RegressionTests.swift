@@ -47,9 +47,7 @@ import TestSupport
                 IntRect(x: Int.random(in: 0...40, using: &rng), y: Int.random(in: 0...40, using: &rng),
                         width: Int.random(in: 0...20, using: &rng), height: Int.random(in: 0...20, using: &rng))
             }
-            var wanted = Set<Int>(), seen = [Int: Int]()
-            for r in rects where !r.isEmpty { for y in r.minY..<r.maxY { for x in r.minX..<r.maxX { wanted.insert(y * 100 + x) } } }
-            for r in rects.disjoint { for y in r.minY..<r.maxY { for x in r.minX..<r.maxX { seen[y * 100 + x, default: 0] += 1 } } }
+            let wanted = Set(Self.timesCovered(rects).keys), seen = Self.timesCovered(rects.disjoint)
             #expect(Set(seen.keys) == wanted, "\(rects)")
             #expect(seen.values.allSatisfy { $0 == 1 }, "a pixel in two pieces: \(rects)")
         }
@@ -64,10 +62,8 @@ import TestSupport
                 IntRect(x: Int.random(in: 0...60, using: &rng), y: Int.random(in: 0...60, using: &rng),
                         width: Int.random(in: 0...25, using: &rng), height: Int.random(in: 0...25, using: &rng))
             }
-            var wanted = Set<Int>(), seen = [Int: Int]()
-            for r in rects where !r.isEmpty { for y in r.minY..<r.maxY { for x in r.minX..<r.maxX { wanted.insert(y * 100 + x) } } }
             let covering = rects.covering(minimumHeight: 8, gap: 4)
-            for r in covering { for y in r.minY..<r.maxY { for x in r.minX..<r.maxX { seen[y * 100 + x, default: 0] += 1 } } }
+            let wanted = Set(Self.timesCovered(rects).keys), seen = Self.timesCovered(covering)
             #expect(wanted.isSubset(of: Set(seen.keys)), "\(rects)")
             #expect(seen.values.allSatisfy { $0 == 1 }, "a pixel in two pieces: \(rects)")
             let rows = Set(rects.filter { !$0.isEmpty }.flatMap { $0.minY..<$0.maxY })
@@ -75,5 +71,12 @@ import TestSupport
         }
         #expect([IntRect]().covering(minimumHeight: 8, gap: 4).isEmpty)
         #expect([IntRect(x: 3, y: 5, width: 4, height: 2)].covering(minimumHeight: 8, gap: 4) == [IntRect(x: 3, y: 5, width: 4, height: 2)])
+    }
+
+    /// How many of the rectangles hold each pixel (keyed y * 100 + x, for rectangles within 100 columns).
+    static func timesCovered(_ rects: [IntRect]) -> [Int: Int] {
+        var seen = [Int: Int]()
+        for r in rects where !r.isEmpty { for y in r.minY..<r.maxY { for x in r.minX..<r.maxX { seen[y * 100 + x, default: 0] += 1 } } }
+        return seen
     }
 }

@@ -43,14 +43,14 @@ public struct RedrawPlan {
         let words = scene.chrome.map { [$0.label] + $0.legend.map { $0.name + $0.value } } ?? []
         let layout = scene.chromeLayout
         let dots = now.indices.map { $0 < scene.dots.count ? scene.dots[$0] : nil }
-        let styles = scene.rings.map(\.style)
+        let rings = scene.rings, styles = rings.map(\.style)
         defer {
             drawn = now; drawnWords = words; drawnLayout = layout; drawnBrightness = scene.brightness; drawnDots = dots
             drawnTheme = scene.theme; drawnStyles = styles
         }
         guard let drawn, drawn.count == now.count, !whole, layout == drawnLayout, scene.brightness == drawnBrightness,
               scene.theme == drawnTheme, styles.count == drawnStyles.count else {
-            drawnFootprints = scene.footprints(ofRings: Array(now.indices)) ?? []
+            drawnFootprints = scene.footprints(ofRings: Array(now.indices), in: rings) ?? []
             return [bounds]
         }
         // A ring moves with its value, with its dot (which a keyframe animation places), or with its style.
@@ -58,7 +58,7 @@ public struct RedrawPlan {
         let moved = now.indices.filter { drawn[$0] != now[$0] || dots[$0] != drawnDots[$0] || restyled.contains($0) }
         guard !moved.isEmpty else { return words != drawnWords ? [bounds] : [] }
         var rects: [IntRect]
-        if restyled.isEmpty, drawnFootprints.count == now.count, let footprints = scene.footprints(ofRings: moved) {
+        if restyled.isEmpty, drawnFootprints.count == now.count, let footprints = scene.footprints(ofRings: moved, in: rings) {
             // What each moved ring showed and shows now: the rest of its track is as it was.
             rects = []
             for (k, i) in moved.enumerated() {
@@ -68,7 +68,7 @@ public struct RedrawPlan {
             rects = rects.covering(minimumHeight: 8, gap: 16)
         } else {
             // Whole rings (their tracks too), whose footprints the next frame starts from.
-            drawnFootprints = scene.footprints(ofRings: Array(now.indices)) ?? []
+            drawnFootprints = scene.footprints(ofRings: Array(now.indices), in: rings) ?? []
             // A tip's shadow reaches beyond the ring: room for it only where one shows now or did.
             let threshold = scene.theme.tipThreshold
             let tips = Set(moved.filter { drawn[$0] > threshold || now[$0] > threshold })

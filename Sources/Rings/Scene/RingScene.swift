@@ -55,11 +55,12 @@ public struct RingScene: Sendable {
         return IntRect(enclosingMinX: g.center.x - reach, minY: g.center.y - reach, maxX: g.center.x + reach, maxY: g.center.y + reach)
     }
 
-    /// For each of the rings `indices`, boxes that hold every pixel its value moves (band, caps, tip,
-    /// shadow, dot: see `RingPainter.footprint`); nil for the soft look, whose band is not drawn so.
-    public func footprints(ofRings indices: [Int]) -> [[IntRect]]? {
+    /// For each of the rings `indices` (of `rings`, this scene's), boxes that hold every pixel its
+    /// value moves (band, caps, tip, shadow, dot: see `RingPainter.footprint`); nil for the soft
+    /// look, whose band is not drawn so.
+    func footprints(ofRings indices: [Int], in rings: [Ring]) -> [[IntRect]]? {
         guard theme.look != .soft else { return nil }
-        let painter = RingPainter(theme: theme), rings = self.rings
+        let painter = RingPainter(theme: theme)
         return indices.map { painter.footprint(for: rings[$0], dot: dot(ofRing: $0)) }
     }
 

@@ -33,15 +33,10 @@ final class BlurProfile: @unchecked Sendable {
         return table[i] + (table[i + 1] - table[i]) * t
     }
 
-    /// P(|N((d, 0), sigma^2 I)| <= radius), by Simpson's rule over x = radius sin(phi), which takes the
-    /// square-root corners out of the integrand.
-    static func exact(distance d: Double, radius: Double, sigma: Double) -> Double {
-        Integrand(radius: radius, sigma: sigma).value(atDistance: d)
-    }
-
-    /// `exact`'s sum for one disc, with what does not depend on the distance worked out once (the
-    /// sample points, their half chords and the error function there): a table of 2048 entries
-    /// then costs an exponential per term, not four calls into the maths library.
+    /// P(|N((d, 0), sigma^2 I)| <= radius) for one disc, by Simpson's rule over x = radius sin(phi),
+    /// which takes the square-root corners out of the integrand. What does not depend on the distance
+    /// is worked out once (the sample points, their half chords and the error function there): a
+    /// table of 2048 entries then costs an exponential per term, not four calls into the maths library.
     private struct Integrand {
         static let n = 256
         let radius: Double, sigma: Double, h: Double
