@@ -43,10 +43,7 @@ import TestSupport
     @Test func redrawRectanglesAreMadeDisjointWithoutLosingAPixel() {
         var rng = SeededGenerator(seed: 21)
         for _ in 0..<200 {
-            let rects = (0..<Int.random(in: 1...8, using: &rng)).map { _ in
-                IntRect(x: Int.random(in: 0...40, using: &rng), y: Int.random(in: 0...40, using: &rng),
-                        width: Int.random(in: 0...20, using: &rng), height: Int.random(in: 0...20, using: &rng))
-            }
+            let rects = Self.randomRects(1...8, corners: 0...40, sides: 0...20, using: &rng)
             let wanted = Set(Self.timesCovered(rects).keys), seen = Self.timesCovered(rects.disjoint)
             #expect(Set(seen.keys) == wanted, "\(rects)")
             #expect(seen.values.allSatisfy { $0 == 1 }, "a pixel in two pieces: \(rects)")
@@ -58,10 +55,7 @@ import TestSupport
     @Test func boxesAreCoveredByRectanglesThatDoNotOverlap() {
         var rng = SeededGenerator(seed: 22)
         for _ in 0..<200 {
-            let rects = (0..<Int.random(in: 1...30, using: &rng)).map { _ in
-                IntRect(x: Int.random(in: 0...60, using: &rng), y: Int.random(in: 0...60, using: &rng),
-                        width: Int.random(in: 0...25, using: &rng), height: Int.random(in: 0...25, using: &rng))
-            }
+            let rects = Self.randomRects(1...30, corners: 0...60, sides: 0...25, using: &rng)
             let covering = rects.covering(minimumHeight: 8, gap: 4)
             let wanted = Set(Self.timesCovered(rects).keys), seen = Self.timesCovered(covering)
             #expect(wanted.isSubset(of: Set(seen.keys)), "\(rects)")
@@ -71,6 +65,15 @@ import TestSupport
         }
         #expect([IntRect]().covering(minimumHeight: 8, gap: 4).isEmpty)
         #expect([IntRect(x: 3, y: 5, width: 4, height: 2)].covering(minimumHeight: 8, gap: 4) == [IntRect(x: 3, y: 5, width: 4, height: 2)])
+    }
+
+    /// Between `count`'s bounds of rectangles, their corners' coordinates in `corners` and their sides' lengths in `sides`.
+    static func randomRects(_ count: ClosedRange<Int>, corners: ClosedRange<Int>, sides: ClosedRange<Int>,
+                            using rng: inout SeededGenerator) -> [IntRect] {
+        (0..<Int.random(in: count, using: &rng)).map { _ in
+            IntRect(x: Int.random(in: corners, using: &rng), y: Int.random(in: corners, using: &rng),
+                    width: Int.random(in: sides, using: &rng), height: Int.random(in: sides, using: &rng))
+        }
     }
 
     /// How many of the rectangles hold each pixel (keyed y * 100 + x, for rectangles within 100 columns).

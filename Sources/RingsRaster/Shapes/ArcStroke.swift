@@ -165,7 +165,8 @@ public struct ArcStroke: Shape {
     private struct Piece {
         enum Kind { case whole, rim, caps }
         var x: Int, count: Int, kind: Kind
-        /// At most five pieces either side of the hole, each cut by up to three of the wedge's cuts.
+        /// At most five pieces either side of the hole (rim, whole, rim, whole, rim), cut in at most
+        /// three more places by the wedge's three cuts: 13.
         static let perRow = 16
     }
 

@@ -46,14 +46,15 @@ public struct BlurredRing: SoftShape {
     }
 
     /// The columns of row y where some of the shadow falls (`share` above 0), a pixel to spare either
-    /// side; nil when it falls all round. Those behind the line would composite with coverage 0,
-    /// which leaves a pixel as it is.
+    /// side, as a first and an end column (an empty pair, first past end, where none does); nil when
+    /// it falls all round. Those behind the line would composite with coverage 0, which leaves a
+    /// pixel as it is.
     func aheadColumns(y: Int) -> (Int, Int)? {
         guard let ahead else { return nil }
         // share > 0 where (x - origin.x) dx + (y - origin.y) dy > -sigma, x and y at pixel centres.
         let across = -sigma - (Double(y) + 0.5 - ahead.origin.y) * ahead.direction.y
         let dx = ahead.direction.x
-        guard abs(dx) > 1e-9 else { return across < 0 ? nil : (0, 0) }
+        guard abs(dx) > 1e-9 else { return across < 0 ? nil : (Int.max, Int.min) }
         let edge = ahead.origin.x - 0.5 + across / dx
         guard abs(edge) < 1e9 else { return nil }
         return dx > 0 ? (floorToInt(edge) - 1, Int.max) : (Int.min, ceilToInt(edge) + 2)
