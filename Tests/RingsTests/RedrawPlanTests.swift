@@ -124,4 +124,45 @@ import TestSupport
         #expect(plan.rects(for: scene(1), in: bounds, whole: false, resized: false) == [bounds])
         #expect(plan.rects(for: scene(1), in: bounds, whole: false, resized: false).isEmpty, "then nothing")
     }
+
+    /// With a label and a legend, frame after frame, the plan's rectangles give whole frames, and
+    /// the label and the legend are drawn again only in frames where what they say changed (a ring
+    /// that moves less than a per cent leaves them as they were).
+    @Test func theLabelAndTheLegendAreDrawnAgainWhenTheirWordsChange() throws {
+        let theme = try ThemeLoader.load("flat")
+        let width = 480, height = 360, bounds = IntRect(x: 0, y: 0, width: width, height: height)
+        var plan = RedrawPlan(), parts = SceneRenderer(), whole = SceneRenderer()
+        let frame = Pixmap(width: width, height: height), glyphs = CharacterGlyphs()
+        // Ring 1 is selected: the label shows its value.
+        let steps: [(values: [Double], label: Bool, legend: Bool)] = [
+            ([0.30, 0.40, 0.50], true, true), ([0.302, 0.40, 0.50], false, false), ([0.31, 0.40, 0.50], false, true),
+            ([0.31, 0.403, 0.50], false, false), ([0.31, 0.41, 0.50], true, true), ([0.31, 0.41, 0.5], false, false),
+            ([0.8, 0.2, 0.9], true, true), ([0.801, 0.2, 0.9], false, false)]
+        for (n, step) in steps.enumerated() {
+            var scene = RingScene(theme: theme, width: width, height: height, values: step.values)
+            scene.chrome = Chrome.standard(theme: theme, values: step.values, selection: 1, glyphs: glyphs)
+            let rects = plan.rects(for: scene, in: bounds, whole: false, resized: false)
+            parts.render(scene, into: frame, clips: rects)
+            let full = whole.render(scene)
+            var differing = 0
+            for y in 0..<height { for x in 0..<width where frame[x, y] != full[x, y] { differing += 1 } }
+            #expect(differing == 0, "frame \(n) at \(step.values): \(differing) pixels differ")
+            guard n > 0, let chrome = scene.chrome, let legend = scene.chromeLayout?.legend else { continue }
+            #expect(rects.contains(chrome.labelFrame(rings: scene.layout)) == step.label, "frame \(n): the label drawn again")
+            #expect(rects.contains(legend) == step.legend, "frame \(n): the legend drawn again")
+        }
+    }
+}
+
+/// Glyphs as boxes 6 px a character whose ink tells the characters apart: a number that changes
+/// changes the pixels.
+private final class CharacterGlyphs: GlyphSource {
+    func fitted(_ text: String, width: Int, pixelHeight: Int) -> String { text }
+
+    func mask(for text: String, pixelHeight: Int) -> CoverageMask? {
+        guard !text.isEmpty else { return nil }
+        let inks = text.unicodeScalars.map { UInt8(55 + $0.value % 200) }, width = inks.count * 6
+        let alpha = (0..<(width * pixelHeight)).map { inks[($0 % width) / 6] }
+        return CoverageMask(x: 0, y: 0, width: width, height: pixelHeight, alpha: alpha)
+    }
 }

@@ -3,7 +3,8 @@ import RingsRaster
 /// Which parts of the next frame must be drawn again, from what the last one showed: what the rings
 /// that moved show now and showed then (their whole arcs, as the gradient follows the sweep, their
 /// caps, tips with shadows and dots, box by box: `RingScene.footprints`; the part of a track no arc
-/// covers then or now is not drawn again), the label and the legend; the whole frame when the size changes, when
+/// covers then or now is not drawn again), the label and the legend where what they show changed
+/// (a counting label's number, a legend's value: `ChromeText`); the whole frame when the size changes, when
 /// the chrome's layout does (the rings' area, the legend's box: a legend that no longer waits for
 /// data can leave the rings more room), when only the chrome's words change, when the brightness
 /// does, or when nothing is known of what is on screen. (A chrome element
@@ -23,6 +24,8 @@ public struct RedrawPlan {
     /// as its track's colour can follow it.
     private var drawnTheme: Theme?
     private var drawnStyles: [RingStyle] = []
+    /// What the label and the legend showed in the last frame drawn.
+    private var drawnText: ChromeText?
 
     public init() {}
 
@@ -43,10 +46,10 @@ public struct RedrawPlan {
         let words = scene.chrome.map { [$0.label] + $0.legend.map { $0.name + $0.value } } ?? []
         let layout = scene.chromeLayout
         let dots = now.indices.map { $0 < scene.dots.count ? scene.dots[$0] : nil }
-        let rings = scene.rings, styles = rings.map(\.style)
+        let rings = scene.rings, styles = rings.map(\.style), text = scene.chrome.map { ChromeText($0, in: scene) }
         defer {
             drawn = now; drawnWords = words; drawnLayout = layout; drawnBrightness = scene.brightness; drawnDots = dots
-            drawnTheme = scene.theme; drawnStyles = styles
+            drawnTheme = scene.theme; drawnStyles = styles; drawnText = text
         }
         guard let drawn, drawn.count == now.count, !whole, layout == drawnLayout, scene.brightness == drawnBrightness,
               scene.theme == drawnTheme, styles.count == drawnStyles.count else {
@@ -74,10 +77,39 @@ public struct RedrawPlan {
             let tips = Set(moved.filter { drawn[$0] > threshold || now[$0] > threshold })
             rects = scene.dirtyRects(ofRings: moved, tips: tips)
         }
-        if let chrome = scene.chrome {
-            rects.append(chrome.labelFrame(rings: scene.layout))
-            if let legend = scene.chromeLayout?.legend { rects.append(legend) }
+        // The label and the legend where what they show changed (elsewhere, where a ring's
+        // rectangles cross them, they are drawn there with it).
+        if let text {
+            let before = drawnText?.glyphs == text.glyphs ? drawnText : nil
+            if text.label != before?.label { rects += [text.label.frame] + (before.map { [$0.label.frame] } ?? []) }
+            if let legend = text.legend, legend != before?.legend { rects.append(legend.box) }
         }
         return rects.map { $0.intersection(bounds) }.filter { !$0.isEmpty }
+    }
+}
+
+/// What the label and the legend show, as far as their pixels go: a frame whose rings move draws
+/// them again only where this changed.
+struct ChromeText: Equatable {
+    /// The label's text, caption, colours and where it lies (its frame follows its text's width).
+    struct Label: Equatable {
+        var text: String, caption: String?, color: RGB8?, opacity: Double, ink: RGB8, widthLimit: Double?, frame: IntRect
+    }
+
+    /// The legend's lines and its box.
+    struct Legend: Equatable {
+        var entries: [LegendEntry], ink: RGB8, textScale: Double, box: IntRect
+    }
+
+    var label: Label
+    var legend: Legend?
+    /// The text stack the words are set in.
+    var glyphs: ObjectIdentifier
+
+    init(_ chrome: Chrome, in scene: RingScene) {
+        label = Label(text: chrome.label, caption: chrome.caption, color: chrome.labelColor, opacity: chrome.labelOpacity, ink: chrome.ink,
+                      widthLimit: chrome.labelWidthLimit, frame: chrome.labelFrame(rings: scene.layout))
+        legend = scene.chromeLayout?.legend.map { Legend(entries: chrome.legend, ink: chrome.ink, textScale: chrome.textScale, box: $0) }
+        glyphs = ObjectIdentifier(chrome.glyphs)
     }
 }
