@@ -162,7 +162,11 @@ public struct Chrome: Sendable {
                     text(places.legendNames[i], height: px, left: left, top: top + 2 * i * places.line, color: entry.color.opaque)
                     text(entry.value, height: px, left: left + Chrome.stackedIndent(places.line), top: top + (2 * i + 1) * places.line, color: entry.color.opaque)
                 } else {
-                    text(Chrome.legendLine(places.legendNames[i], entry.value), height: px, left: left, top: top + i * places.line, color: entry.color.opaque)
+                    // The line set in two pieces, the name (with the gap) and the value after it:
+                    // as a value counts, only its own text is new to the text stack.
+                    let name = Chrome.legendLine(places.legendNames[i], ""), y = top + i * places.line
+                    text(name, height: px, left: left, top: y, color: entry.color.opaque)
+                    text(entry.value, height: px, left: left + glyphs.width(of: name, pixelHeight: px), top: y, color: entry.color.opaque)
                 }
             }
         }
