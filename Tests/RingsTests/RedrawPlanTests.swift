@@ -58,6 +58,28 @@ import TestSupport
         if name == "flat" { #expect(area < width * height / 4, "one ring's arc from 0.15 to 0.4, not its whole track: \(area) pixels") }
     }
 
+    /// A slow animation, as the live window's, frame after frame: every ring from nothing past a
+    /// lap and back, its start cap left as it was while its end is away (and drawn again as the end
+    /// comes round to it), gives the whole frames' pixels.
+    @Test(arguments: ["flat", "activity", "gold", "counter-clockwise"])
+    func aSlowAnimationThroughTheStartCapGivesWholeFrames(theme name: String) throws {
+        var theme = try ThemeLoader.load(name == "counter-clockwise" ? "flat" : name)
+        if name == "counter-clockwise" { theme.clockwise = false }
+        let width = 300, height = 240, bounds = IntRect(x: 0, y: 0, width: width, height: height)
+        var plan = RedrawPlan(), parts = SceneRenderer(), whole = SceneRenderer()
+        let frame = Pixmap(width: width, height: height)
+        let targets = [1.15, 0.97, 0.6], count = theme.rings.count == 1 ? 1 : 3
+        for n in Array(0...48) + Array((0...47).reversed()) {
+            let values = targets.prefix(count).map { $0 * Double(n) / 48 }
+            let scene = RingScene(theme: theme, width: width, height: height, values: values)
+            parts.render(scene, into: frame, clips: plan.rects(for: scene, in: bounds, whole: false, resized: false))
+            let full = whole.render(scene)
+            var differing = 0
+            for y in 0..<height { for x in 0..<width where frame[x, y] != full[x, y] { differing += 1 } }
+            #expect(differing == 0, "\(name), frame \(n) at \(values): \(differing) pixels differ")
+        }
+    }
+
     /// A ring whose colour changes with its value (a threshold's colour, which its track takes too)
     /// or whose look changes (faded while stale, then fresh as a value comes) is drawn again whole,
     /// track and all (the regression: the faded track stayed on screen around fresh values).

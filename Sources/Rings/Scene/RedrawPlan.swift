@@ -18,7 +18,7 @@ public struct RedrawPlan {
     /// Where each ring's dot was, and each ring's footprint, in the last frame drawn (no footprints
     /// for the soft look).
     private var drawnDots: [Point?] = []
-    private var drawnFootprints: [[IntRect]] = []
+    private var drawnFootprints: [Footprint] = []
     /// The theme (with the looks of the moment: faded, pulsing, selected) and each ring's style (a
     /// threshold's colour) in the last frame drawn: a ring whose style changes is drawn again whole,
     /// as its track's colour can follow it.
@@ -65,8 +65,11 @@ public struct RedrawPlan {
             // What each moved ring showed and shows now: the rest of its track is as it was.
             rects = []
             for (k, i) in moved.enumerated() {
-                rects += drawnFootprints[i] + footprints[k]
-                drawnFootprints[i] = footprints[k]
+                let before = drawnFootprints[i], after = footprints[k]
+                rects += before.boxes + after.boxes
+                // A start cap apart from the end then and now is as it was.
+                if before.startCap != after.startCap { rects += [before.startCap, after.startCap].compactMap { $0 } }
+                drawnFootprints[i] = after
             }
             rects = rects.covering(minimumHeight: 8, gap: 16)
         } else {

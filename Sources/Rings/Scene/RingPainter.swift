@@ -47,14 +47,20 @@ public struct RingPainter: Sendable {
     }
 
     /// Boxes that hold every pixel of the ring that its value moves (what `parts` draws over the
-    /// track: the band, its caps, the tip with its shadow, the dot); none for an empty ring.
-    func footprint(for ring: Ring, dot dotCenter: Point?) -> [IntRect] {
-        guard ring.value > 0 else { return [] }
+    /// track: the band, its caps, the tip with its shadow, the dot); none for an empty ring. The
+    /// start cap's box stands apart while nothing of the band's end comes near it.
+    func footprint(for ring: Ring, dot dotCenter: Point?) -> Footprint {
+        guard ring.value > 0 else { return Footprint(boxes: [], startCap: nil) }
         let arc = self.arc(of: ring)
-        var boxes = arc.pieceBounds
+        var boxes = arc.pieceBounds(startCap: false)
         if let (shadow, tip) = tip(of: arc, value: ring.value) { boxes += [shadow.bounds, tip.bounds] }
         if theme.dot != nil { boxes.append(dotDisc(of: arc, at: dotCenter).bounds) }
-        return boxes
+        // Near the end (its cap, tip, shadow or dot, or the band's last stretch round to 12 o'clock)
+        // beyond the band's first sixteenth of a turn, it is one of the boxes.
+        guard let cap = arc.startCapBounds, !boxes.dropFirst().contains(where: { !$0.intersection(cap).isEmpty }) else {
+            return Footprint(boxes: boxes + (arc.startCapBounds.map { [$0] } ?? []), startCap: nil)
+        }
+        return Footprint(boxes: boxes, startCap: cap)
     }
 
     /// The ring's band: from 12 o'clock, a turn per unit of value, clockwise or not as the theme goes.
@@ -107,4 +113,13 @@ public struct RingPainter: Sendable {
             return DrawCommand(shape: arc, shader: SideBySideShader(left: half(0, 0.9), right: half(0.1, 1), split: arc.center.x))
         }
     }
+}
+
+/// The boxes holding every pixel a ring's value moves (`RingPainter.footprint`), and apart from them
+/// the box of its start cap while nothing of its end is near: with the ring's look unchanged, that
+/// cap's pixels are the same whatever the value, so a ring moving to and from such values leaves it
+/// as it was.
+struct Footprint: Equatable {
+    var boxes: [IntRect]
+    var startCap: IntRect?
 }

@@ -58,7 +58,7 @@ public struct RingScene: Sendable {
     /// For each of the rings `indices` (of `rings`, this scene's), boxes that hold every pixel its
     /// value moves (band, caps, tip, shadow, dot: see `RingPainter.footprint`); nil for the soft
     /// look, whose band is not drawn so.
-    func footprints(ofRings indices: [Int], in rings: [Ring]) -> [[IntRect]]? {
+    func footprints(ofRings indices: [Int], in rings: [Ring]) -> [Footprint]? {
         guard theme.look != .soft else { return nil }
         let painter = RingPainter(theme: theme)
         return indices.map { painter.footprint(for: rings[$0], dot: dot(ofRing: $0)) }

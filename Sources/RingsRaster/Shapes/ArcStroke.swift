@@ -76,7 +76,10 @@ public struct ArcStroke: Shape {
     /// of what an arc changed draws only these): its band a sixteenth of a turn at a time, each
     /// piece's box from its four corners (within a quarter turn a point's x and y each move one way
     /// only), and its round caps' discs.
-    public var pieceBounds: [IntRect] {
+    public var pieceBounds: [IntRect] { pieceBounds(startCap: true) }
+
+    /// `pieceBounds`, with the start cap's box or without it (`startCapBounds`).
+    public func pieceBounds(startCap: Bool) -> [IntRect] {
         let turn = 2 * Double.pi, step = turn / 16
         let (start, span) = coversFullTurn ? (0, turn) : clockwiseSector
         let inner = max(0, radius - halfWidth), outer = radius + halfWidth
@@ -96,10 +99,19 @@ public struct ArcStroke: Shape {
             from = to; direction = next
         }
         if cap == .round && !coversFullTurn {
-            let w = halfWidth + 1
-            for p in [startPoint, endPoint] { boxes.append(IntRect(enclosingMinX: p.x - w, minY: p.y - w, maxX: p.x + w, maxY: p.y + w)) }
+            if startCap, let box = startCapBounds { boxes.append(box) }
+            boxes.append(capBounds(endPoint))
         }
         return boxes
+    }
+
+    /// The box of the round cap at the arc's start; nil for butt caps or a full turn (no caps).
+    public var startCapBounds: IntRect? { cap == .round && !coversFullTurn ? capBounds(startPoint) : nil }
+
+    /// The box of a round cap's disc about `p`.
+    private func capBounds(_ p: Point) -> IntRect {
+        let w = halfWidth + 1
+        return IntRect(enclosingMinX: p.x - w, minY: p.y - w, maxX: p.x + w, maxY: p.y + w)
     }
 
     public func forEachSpan(in clip: IntRect, coverageRow: UnsafeMutablePointer<Float>, _ body: SpanBody) {
