@@ -13,6 +13,20 @@ import TestSupport
         plan.rects(for: RingScene(theme: .standard, width: 400, height: 400, values: values), in: bounds, whole: whole, resized: resized)
     }
 
+    /// A built-in theme by name, or "counter-clockwise": the flat one turning the other way.
+    static func theme(_ name: String) throws -> Theme {
+        var theme = try ThemeLoader.load(name == "counter-clockwise" ? "flat" : name)
+        if name == "counter-clockwise" { theme.clockwise = false }
+        return theme
+    }
+
+    /// How many pixels of two frames of one size differ.
+    static func differing(_ frame: Pixmap, _ full: Pixmap) -> Int {
+        var count = 0
+        for y in 0..<frame.height { for x in 0..<frame.width where frame[x, y] != full[x, y] { count += 1 } }
+        return count
+    }
+
     @Test func onlyWhatMovedIsDrawnAgain() {
         var plan = RedrawPlan()
         #expect(plan.isStale)
@@ -31,8 +45,7 @@ import TestSupport
     /// is not drawn again when one ring moves a little.
     @Test(arguments: ["flat", "activity", "gold", "tutorial", "soft", "counter-clockwise"])
     func redrawingOnlyThePlansRectanglesGivesWholeFrames(theme name: String) throws {
-        var theme = try ThemeLoader.load(name == "counter-clockwise" ? "flat" : name)
-        if name == "counter-clockwise" { theme.clockwise = false }
+        let theme = try Self.theme(name)
         let width = 360, height = 300, bounds = IntRect(x: 0, y: 0, width: width, height: height)
         var plan = RedrawPlan(), parts = SceneRenderer(), whole = SceneRenderer()
         let frame = Pixmap(width: width, height: height)
@@ -51,8 +64,7 @@ import TestSupport
             parts.render(scene, into: frame, clips: rects)
             if n == 2 { area = rects.reduce(0) { $0 + $1.width * $1.height } }
             let full = whole.render(scene)
-            var differing = 0
-            for y in 0..<height { for x in 0..<width where frame[x, y] != full[x, y] { differing += 1 } }
+            let differing = Self.differing(frame, full)
             #expect(differing == 0, "\(name), frame \(n) at \(values): \(differing) pixels differ")
         }
         if name == "flat" { #expect(area < width * height / 4, "one ring's arc from 0.15 to 0.4, not its whole track: \(area) pixels") }
@@ -63,8 +75,7 @@ import TestSupport
     /// comes round to it), gives the whole frames' pixels.
     @Test(arguments: ["flat", "activity", "gold", "counter-clockwise"])
     func aSlowAnimationThroughTheStartCapGivesWholeFrames(theme name: String) throws {
-        var theme = try ThemeLoader.load(name == "counter-clockwise" ? "flat" : name)
-        if name == "counter-clockwise" { theme.clockwise = false }
+        let theme = try Self.theme(name)
         let width = 300, height = 240, bounds = IntRect(x: 0, y: 0, width: width, height: height)
         var plan = RedrawPlan(), parts = SceneRenderer(), whole = SceneRenderer()
         let frame = Pixmap(width: width, height: height)
@@ -74,8 +85,7 @@ import TestSupport
             let scene = RingScene(theme: theme, width: width, height: height, values: values)
             parts.render(scene, into: frame, clips: plan.rects(for: scene, in: bounds, whole: false, resized: false))
             let full = whole.render(scene)
-            var differing = 0
-            for y in 0..<height { for x in 0..<width where frame[x, y] != full[x, y] { differing += 1 } }
+            let differing = Self.differing(frame, full)
             #expect(differing == 0, "\(name), frame \(n) at \(values): \(differing) pixels differ")
         }
     }
@@ -95,8 +105,7 @@ import TestSupport
             let scene = RingScene(theme: look, width: width, height: height, values: values)
             parts.render(scene, into: frame, clips: plan.rects(for: scene, in: bounds, whole: false, resized: false))
             let full = whole.render(scene)
-            var differing = 0
-            for y in 0..<height { for x in 0..<width where frame[x, y] != full[x, y] { differing += 1 } }
+            let differing = Self.differing(frame, full)
             #expect(differing == 0, "frame \(n) at \(values): \(differing) pixels differ")
         }
     }
@@ -166,8 +175,7 @@ import TestSupport
             let rects = plan.rects(for: scene, in: bounds, whole: false, resized: false)
             parts.render(scene, into: frame, clips: rects)
             let full = whole.render(scene)
-            var differing = 0
-            for y in 0..<height { for x in 0..<width where frame[x, y] != full[x, y] { differing += 1 } }
+            let differing = Self.differing(frame, full)
             #expect(differing == 0, "frame \(n) at \(step.values): \(differing) pixels differ")
             guard n > 0, let chrome = scene.chrome, let legend = scene.chromeLayout?.legend else { continue }
             #expect(rects.contains(chrome.labelFrame(rings: scene.layout)) == step.label, "frame \(n): the label drawn again")
