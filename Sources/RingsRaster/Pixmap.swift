@@ -19,7 +19,9 @@ public final class PixelStorage: @unchecked Sendable {
     deinit { if owned { base.deallocate() } }
 }
 
-/// A rectangle of premultiplied RGBA8 pixels (R in the lowest byte) with a row stride.
+/// A rectangle of premultiplied RGBA8 pixels (R in the lowest byte) with a row stride; a window
+/// surface's borrowed pixels are BGRX (B in the lowest byte), drawn by paints with red and blue
+/// exchanged (`DrawCommand.swappingRedAndBlue`).
 ///
 /// A `Pixmap` is a view: copies and sub-views share the same pixels, like a canvas in olive.c.
 ///
