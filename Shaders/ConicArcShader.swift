@@ -161,7 +161,12 @@ struct ConicRays {
         above.rays.sort { $0.slope > $1.slope }
         below.rays.sort { $0.slope < $1.slope }
         nineOClock = color(at: 1.5 * Double.pi); threeOClock = color(at: 0.5 * Double.pi)
-        above.leftColor = nineOClock; below.leftColor = nineOClock
+        // Left of every ray on a row: just past 9 o'clock above the centre, just short of it below.
+        // (Not the colour at 9 o'clock itself: an end there, a sweep of three quarters, belongs to
+        // neither half, and above the centre the gap after it begins.)
+        let nine = 1.5 * Double.pi
+        let past = angles.first { $0 > nine } ?? angles[0] + turn, short = angles.last { $0 < nine } ?? angles[angles.count - 1] - turn
+        above.leftColor = color(at: (nine + past) / 2); below.leftColor = color(at: (short + nine) / 2)
         self.above = above; self.below = below
     }
 

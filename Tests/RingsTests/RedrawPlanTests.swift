@@ -79,7 +79,7 @@ import TestSupport
         let width = 300, height = 240, bounds = IntRect(x: 0, y: 0, width: width, height: height)
         var plan = RedrawPlan(), parts = SceneRenderer(), whole = SceneRenderer()
         let frame = Pixmap(width: width, height: height)
-        let targets = [1.15, 0.97, 0.6], count = theme.rings.count == 1 ? 1 : 3
+        let targets = [1.15, 0.97, 0.75], count = theme.rings.count == 1 ? 1 : 3
         for n in Array(0...48) + Array((0...47).reversed()) {
             let values = targets.prefix(count).map { $0 * Double(n) / 48 }
             let scene = RingScene(theme: theme, width: width, height: height, values: values)
