@@ -14,6 +14,9 @@ public struct ColorRamp: Sendable {
     public let stops: [Stop]
     /// `lutSize` premultiplied pixels sampled evenly over 0...1.
     let lut: [UInt32]
+    /// The entries j > 0 where the table's colour changes (`lut[j] != lut[j - 1]`): where a conic
+    /// gradient's rays lie, worked out with the table.
+    let steps: [Int]
     static let lutSize = 1024
     public let isOpaque: Bool
     /// Stops sorted by position; at least one.
@@ -22,7 +25,7 @@ public struct ColorRamp: Sendable {
         let sorted = stops.sorted { $0.position < $1.position }
         self.stops = sorted
         isOpaque = sorted.allSatisfy { $0.color.a >= 255 }
-        lut = ColorRamp.table(for: sorted)
+        (lut, steps) = ColorRamp.table(for: sorted)
     }
 
     public init(from start: ColorF, to end: ColorF) {
@@ -50,13 +53,14 @@ public struct ColorRamp: Sendable {
         return lut[Int(clamped * Float(ColorRamp.lutSize - 1) + 0.5)]
     }
 
-    private static let tables = Mutex<[[Stop]: [UInt32]]>([:])
+    private static let tables = Mutex<[[Stop]: (lut: [UInt32], steps: [Int])]>([:])
 
-    /// The lookup table of sorted stops, made once: a frame's scene builds its ramps anew, from the
-    /// same few stops every time (at most 64 tables are kept).
-    private static func table(for stops: [Stop]) -> [UInt32] {
+    /// The lookup table of sorted stops and its steps, made once: a frame's scene builds its ramps
+    /// anew, from the same few stops every time (at most 64 tables are kept).
+    private static func table(for stops: [Stop]) -> (lut: [UInt32], steps: [Int]) {
         if let hit = tables.withLock({ $0[stops] }) { return hit }
-        let made = (0..<lutSize).map { i in evaluate(stops, Double(i) / Double(lutSize - 1)).packed.bits }
+        let lut = (0..<lutSize).map { i in evaluate(stops, Double(i) / Double(lutSize - 1)).packed.bits }
+        let made = (lut, (1..<lutSize).filter { lut[$0] != lut[$0 - 1] })
         tables.withLock { tables in
             if tables.count >= 64 { tables.removeAll() }
             tables[stops] = made

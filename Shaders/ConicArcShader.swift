@@ -24,7 +24,7 @@ public final class ConicArcShader: ArcShader {
     /// The gradient of `arc`'s band: its centre, start angle and sweep.
     public convenience init(arc: ArcStroke, ramp: ColorRamp) {
         let total = abs(arc.sweep)
-        self.init(ramp: ramp, rays: ConicRays(start: arc.startAngle, total: total, direction: arc.direction, lut: ramp.lut),
+        self.init(ramp: ramp, rays: ConicRays(start: arc.startAngle, total: total, direction: arc.direction, lut: ramp.lut, steps: ramp.steps),
                   cx: arc.center.x, cy: arc.center.y, total: total)
     }
 
@@ -76,7 +76,8 @@ public final class ConicArcShader: ArcShader {
         while k < list.count {
             let at = crossing(k)
             guard at < Double(end) else { break }
-            let stop = ceilToInt(at)
+            // x < at < end: the binary search and the guard keep it in range.
+            let stop = ceilToIntInRange(at)
             Canvas.fill(out + (column - x), count: stop - column, with: color)
             column = stop
             color = list[k].color
@@ -122,22 +123,24 @@ struct ConicRays {
     let nineOClock: UInt32, threeOClock: UInt32
 
     /// The rays of a gradient from `start` (clockwise from 12 o'clock) through `total` radians in
-    /// `direction` (+1 clockwise), coloured from `lut` (entries evenly spaced over u in 0...1).
-    init(start: Double, total: Double, direction: Double, lut: [UInt32]) {
+    /// `direction` (+1 clockwise), coloured from `lut` (entries evenly spaced over u in 0...1), whose
+    /// colour changes at the entries `steps`.
+    init(start: Double, total: Double, direction: Double, lut: [UInt32], steps: [Int]) {
         self.start = start; self.total = total; self.direction = direction
         let last = Double(lut.count - 1), turn = 2 * Double.pi
         // The laps on top show u from lowest to 1 once round.
         let lowest = total >= turn ? 1 - turn / total : 0
-        var relative: [Double] = [total.truncatingRemainder(dividingBy: turn)]
+        var relative: [Double] = [remainderOfTurn(total)]
+        relative.reserveCapacity(steps.count + 2)
         if total < turn { relative.append(0) }
-        for j in 1..<lut.count where lut[j] != lut[j - 1] {
+        for j in steps {
             // Entry j from u = (j - 1/2) / last on (table indices round to the nearest).
             let u = (Double(j) - 0.5) / last
-            if u > lowest { relative.append((u * total).truncatingRemainder(dividingBy: turn)) }
+            if u > lowest { relative.append(remainderOfTurn(u * total)) }
         }
         // Clockwise from 12 o'clock on screen, in [0, 2 pi).
         let angles = relative.map { relative -> Double in
-            let angle = (start + direction * relative).truncatingRemainder(dividingBy: turn)
+            let angle = remainderOfTurn(start + direction * relative)
             return angle < 0 ? angle + turn : angle
         }.sorted()
         func color(at angle: Double) -> UInt32 {
@@ -145,6 +148,7 @@ struct ConicRays {
             return lut[Int((u * last).rounded())]
         }
         var above = Half(), below = Half()
+        above.rays.reserveCapacity(angles.count); below.rays.reserveCapacity(angles.count)
         for (k, angle) in angles.enumerated() {
             // Between a ray and its neighbours the colour is that of any angle in between.
             let after = k + 1 < angles.count ? angles[k + 1] : angles[0] + turn
@@ -191,7 +195,7 @@ struct ConicRays {
 
     static func parameter(atAngle angle: Double, start: Double, total: Double, direction: Double) -> Double {
         let turn = 2 * Double.pi
-        var relative = (direction * (angle - start)).truncatingRemainder(dividingBy: turn)
+        var relative = remainderOfTurn(direction * (angle - start))
         if relative < 0 { relative += turn }
         guard total > 0 else { return 1 }
         let lap = ((total - relative) / turn).rounded(.down)

@@ -31,8 +31,9 @@ public struct Canvas: @unchecked Sendable {
 
     /// Sets `count` pixels: a long row by glibc's `wmemset` (whose vector loop stores as wide as
     /// the processor does), a short one here, 256 bytes per step (the compiler's own loop stores
-    /// 64), then four a store, the last four overlapping the ones before.
-    @inline(__always)
+    /// 64), then four a store, the last four overlapping the ones before. Inlinable: the gradient
+    /// shader fills a stretch per ray it meets.
+    @inlinable @inline(__always)
     public static func fill(_ pixels: UnsafeMutablePointer<UInt32>, count: Int, with bits: UInt32) {
         guard count >= 4 else {
             if count > 0 { pixels[0] = bits; if count > 1 { pixels[1] = bits; if count > 2 { pixels[2] = bits } } }

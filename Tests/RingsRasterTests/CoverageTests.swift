@@ -27,6 +27,21 @@ import TestSupport
         }
     }
 
+    /// The shortcuts the tight loops take give what the checked conversion and libm's fmod give.
+    @Test func theRoundingAndTurnShortcutsGiveTheSameBits() {
+        var rng = SeededGenerator(seed: 29)
+        let edges: [Double] = [0, -0.0, 0.5, -0.5, 1, -1, 2.5, -2.5, 1e-12, -1e-12, 4095.999999, -4095.000001, 1_000_000.5]
+        let randoms = (0..<2000).map { _ in Double.random(in: -5000...5000, using: &rng) }
+        for x in edges + randoms + randoms.map({ $0.rounded() }) {
+            #expect(ceilToIntInRange(x) == ceilToInt(x), "ceil of \(x)")
+        }
+        let turn = 2 * Double.pi
+        let angles: [Double] = [0, -0.0, turn, -turn, turn.nextDown, (-turn).nextUp, turn.nextUp, Double.pi, 3 * turn + 0.1, -7.5]
+        for a in angles + randoms.map({ $0 / 500 }) {
+            #expect(remainderOfTurn(a).bitPattern == a.truncatingRemainder(dividingBy: turn).bitPattern, "remainder of \(a)")
+        }
+    }
+
     @Test func axisAlignedEdgesAreLinear() {
         #expect(halfPlaneCoverage(inside: 0.25, nx: 1, ny: 0) == 0.75)
         #expect(halfPlaneCoverage(inside: -0.5, nx: 0, ny: 1) == 0)

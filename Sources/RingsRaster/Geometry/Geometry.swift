@@ -142,3 +142,22 @@ public func ceilToInt(_ x: Double) -> Int {
     let t = Int(x)
     return Double(t) < x ? t + 1 : t
 }
+
+/// `angle.truncatingRemainder(dividingBy: 2 pi)`, the same bits, without a call into the C library's
+/// `fmod` for an angle within a turn either way (the remainder is then the angle itself), as nearly
+/// every angle the arcs and the conic gradient ask for is.
+@inlinable @inline(__always)
+public func remainderOfTurn(_ angle: Double) -> Double {
+    let turn = 2 * Double.pi
+    return abs(angle) < turn ? angle : angle.truncatingRemainder(dividingBy: turn)
+}
+
+/// `ceilToInt` for a coordinate known to lie well within range (|x| < 2^51), without the checks a
+/// conversion to Int makes: adding 1.5 * 2^52 rounds x to the nearest whole number in the low bits of
+/// the sum. For the tightest loops (a gradient's stretch per ray), whose bounds keep x in range.
+@inlinable @inline(__always)
+public func ceilToIntInRange(_ x: Double) -> Int {
+    let magic = 6_755_399_441_055_744.0
+    let nearest = Int(truncatingIfNeeded: Int64(bitPattern: (x + magic).bitPattern) &- Int64(bitPattern: magic.bitPattern))
+    return Double(nearest) < x ? nearest &+ 1 : nearest
+}

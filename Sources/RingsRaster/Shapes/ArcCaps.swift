@@ -27,6 +27,8 @@ public final class ArcCaps: Sendable {
     let sx: Float, sy: Float, stx: Float, sty: Float
     let w: Float
     let fullTurn: Bool, steep: Bool
+    /// The exact colours at u = 0 and u = 1 (the caps' own), asked for once.
+    let startColor: ColorF, endColor: ColorF
 
     init(arc: ArcStroke, shader: any ArcShader) {
         self.arc = arc; self.shader = shader
@@ -36,6 +38,7 @@ public final class ArcCaps: Sendable {
         w = Float(arc.halfWidth)
         fullTurn = arc.coversFullTurn
         let first = shader.color(atParameter: 0), last = shader.color(atParameter: 1)
+        startColor = first; endColor = last
         let range = max(abs(last.r - first.r), abs(last.g - first.g), abs(last.b - first.b), abs(last.a - first.a))
         steep = abs(arc.sweep) * arc.radius < range
     }
@@ -139,7 +142,8 @@ public final class ArcCaps: Sendable {
             for i in 0..<4 {
                 let sx = Double(x) + (Double(i) + 0.5) / 4, sy = Double(y) + (Double(j) + 0.5) / 4
                 guard arc.coverage(atX: sx, y: sy) > 0 else { continue }
-                sum = sum + shader.color(atParameter: arc.topmostParameter(x: sx, y: sy))
+                let u = arc.topmostParameter(x: sx, y: sy)
+                sum = sum + (u == 1 ? endColor : u == 0 ? startColor : shader.color(atParameter: u))
                 covered += 1
             }
         }

@@ -16,7 +16,7 @@ extension ArcStroke {
     public func relativeAngle(x: Double, y: Double) -> Double {
         let theta = atan2(x - center.x, center.y - y)
         var rel = direction * (theta - startAngle)
-        rel = rel.truncatingRemainder(dividingBy: 2 * Double.pi)
+        rel = remainderOfTurn(rel)
         if rel < 0 { rel += 2 * Double.pi }
         return rel
     }

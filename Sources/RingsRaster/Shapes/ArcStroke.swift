@@ -62,7 +62,7 @@ public struct ArcStroke: Shape {
         // The circle's extreme points (12, 3, 6, 9 o'clock) that the sector passes.
         for quarter in 0..<4 {
             let angle = Double(quarter) * Double.pi / 2
-            var rel = (angle - start).truncatingRemainder(dividingBy: 2 * Double.pi)
+            var rel = remainderOfTurn(angle - start)
             if rel < 0 { rel += 2 * Double.pi }
             if rel <= span { points.append(.onCircle(center: center, radius: radius, angle: angle)) }
         }
