@@ -34,6 +34,7 @@ import TestSupport
         let randoms = (0..<2000).map { _ in Double.random(in: -5000...5000, using: &rng) }
         for x in edges + randoms + randoms.map({ $0.rounded() }) {
             #expect(ceilToIntInRange(x) == ceilToInt(x), "ceil of \(x)")
+            #expect(floorToIntInRange(x) == floorToInt(x), "floor of \(x)")
         }
         let turn = 2 * Double.pi
         let angles: [Double] = [0, -0.0, turn, -turn, turn.nextDown, (-turn).nextUp, turn.nextUp, Double.pi, 3 * turn + 0.1, -7.5]

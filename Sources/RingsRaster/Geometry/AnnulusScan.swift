@@ -43,6 +43,8 @@ struct AnnulusScan {
     func forEachRow(in clip: IntRect, _ body: (Row) -> Void) {
         let area = clip.intersection(bounds)
         guard !area.isEmpty, outer > 0 else { return }
+        // Every column a row works out lies within cx -+ outer: in range for the unchecked rounding.
+        precondition(abs(cx) + outer < 1e15 && inner < 1e15, "an annulus out of reach")
         for y in area.minY..<area.maxY {
             if let row = row(y, in: area) { body(row) }
         }
@@ -107,20 +109,20 @@ struct AnnulusScan {
         let far = max(abs(top), abs(bottom))
         if near >= outer { return nil }
         let reach = (outer * outer - near * near).squareRoot()
-        let left = max(area.minX, floorToInt(cx - reach))
-        let right = min(area.maxX, ceilToInt(cx + reach))
+        let left = max(area.minX, floorToIntInRange(cx - reach))
+        let right = min(area.maxX, ceilToIntInRange(cx + reach))
         if left >= right { return nil }
         // Columns wholly inside the outer circle: [fullLeft, fullRight).
         var fullLeft = 0, fullRight = 0
         if far < outer {
             let w = (outer * outer - far * far).squareRoot()
-            fullLeft = ceilToInt(cx - w); fullRight = floorToInt(cx + w)
+            fullLeft = ceilToIntInRange(cx - w); fullRight = floorToIntInRange(cx + w)
         }
         // Columns wholly clear of the hole: x < clearLeft or x >= clearRight (when the row meets it).
         var clearLeft = Int.max, clearRight = Int.max
         if inner > 0 && near < inner {
             let w = (inner * inner - near * near).squareRoot()
-            clearLeft = floorToInt(cx - w); clearRight = ceilToInt(cx + w)
+            clearLeft = floorToIntInRange(cx - w); clearRight = ceilToIntInRange(cx + w)
         }
         // Whole columns: A = [fullLeft, min(fullRight, clearLeft)), B = [max(fullLeft, clearRight), fullRight).
         let wholeA = (fullLeft, min(fullRight, clearLeft))
@@ -129,7 +131,7 @@ struct AnnulusScan {
         var holeLeft = right, holeRight = right
         if inner > 0 && far < inner {
             let w = (inner * inner - far * far).squareRoot()
-            holeLeft = max(left, ceilToInt(cx - w)); holeRight = min(right, floorToInt(cx + w))
+            holeLeft = max(left, ceilToIntInRange(cx - w)); holeRight = min(right, floorToIntInRange(cx + w))
             if holeLeft >= holeRight { holeLeft = right; holeRight = right }
         }
         return Row(y: y, left: left, holeLeft: holeLeft, holeRight: holeRight, right: right, wholeA: wholeA, wholeB: wholeB)

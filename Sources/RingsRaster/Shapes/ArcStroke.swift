@@ -184,7 +184,8 @@ public struct ArcStroke: Shape {
 
     /// The round caps' runs among the columns x0 ..< x1 of row y, which lie outside the band's wedge:
     /// only the columns within the caps' reach are looked at (the union of one interval per cap), and
-    /// those wholly inside a cap's disc go as whole runs with nothing to work out.
+    /// those wholly inside a cap's disc go as whole runs with nothing to work out. (Called from the
+    /// annulus's rows, which have checked that the stroke lies within reach of the unchecked rounding.)
     private func capSpans(y: Int, from x0: Int, to x1: Int, coverageRow: UnsafeMutablePointer<Float>, into sink: inout some Blitter) {
         let a = startPoint, b = endPoint
         let w = halfWidth, reach = (w + 1) * (w + 1), py = Double(y) + 0.5
@@ -200,7 +201,7 @@ public struct ArcStroke: Shape {
             let fy = max(abs(Double(y) - c.y), abs(Double(y + 1) - c.y))
             guard fy < w else { return 0..<0 }
             let half = (w * w - fy * fy).squareRoot()
-            let from = ceilToInt(c.x - half), to = floorToInt(c.x + half)
+            let from = ceilToIntInRange(c.x - half), to = floorToIntInRange(c.x + half)
             return from < to ? from..<to : 0..<0
         }
         let insideStart = wholly(a), insideEnd = wholly(b)
@@ -261,7 +262,7 @@ public struct ArcStroke: Shape {
         let dy = py - c.y, square = (w + 1) * (w + 1) - dy * dy
         guard square > 0 else { return (x1, x1) }
         let half = square.squareRoot()
-        let lo = max(x0, floorToInt(c.x - half - 0.5)), hi = min(x1, ceilToInt(c.x + half - 0.5))
+        let lo = max(x0, floorToIntInRange(c.x - half - 0.5)), hi = min(x1, ceilToIntInRange(c.x + half - 0.5))
         return lo < hi ? (lo, hi) : (x1, x1)
     }
 

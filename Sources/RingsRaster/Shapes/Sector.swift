@@ -37,7 +37,7 @@ public struct Sector: Sendable {
         guard dirY != 0, dy / dirY > 0 else { return nil }
         let x = center.x + dirX * dy / dirY
         guard x.isFinite, abs(x) < 1e9 else { return nil }
-        return ceilToInt(x - 0.5)
+        return ceilToIntInRange(x - 0.5)
     }
 
     /// Row y's view of the wedge: where membership can change on it, and each stretch's answer.
