@@ -46,6 +46,7 @@ public final class ConicArcShader: ArcShader {
     }
 
     public var isOpaque: Bool { ramp.isOpaque }
+    public var rayFan: RayFan? { RayFan(above: rays.above, below: rays.below, nineOClock: rays.nineOClock, threeOClock: rays.threeOClock) }
     public var startPixel: UInt32 { ramp.lut[0] }
     public var endPixel: UInt32 { ramp.lut[ramp.lut.count - 1] }
     public func color(atParameter u: Double) -> ColorF { ramp.color(at: u) }
@@ -104,17 +105,11 @@ public final class ConicArcShader: ArcShader {
 /// table's entry changes, the end line, the edges of the gap), split by the half of the plane they
 /// cross, each half's in the order a row meets them left to right.
 struct ConicRays {
-    /// A ray: dx / dy along it (where it crosses the row dy from the centre), and the colour right of it.
-    struct Ray {
-        var slope: Double
-        var color: UInt32
-    }
-
+    /// A ray: dx / dy along it, the colour right of it, and which it is (the table's entry where the
+    /// colour changes; -1 the start, -2 the end).
+    typealias Ray = RayFan.Ray
     /// The rays of one half of the plane, left to right, and the colour left of the first.
-    struct Half {
-        var rays: [Ray] = []
-        var leftColor: UInt32 = 0
-    }
+    typealias Half = RayFan.Half
 
     let start: Double, total: Double, direction: Double
     /// The rays that go up from the centre (met left to right on rows above it: clockwise) and down.
@@ -130,19 +125,21 @@ struct ConicRays {
         let last = Double(lut.count - 1), turn = 2 * Double.pi
         // The laps on top show u from lowest to 1 once round.
         let lowest = total >= turn ? 1 - turn / total : 0
-        var relative: [Double] = [remainderOfTurn(total)]
+        // Each ray's angle from the start along the band, and its name.
+        var relative: [(Double, Int32)] = [(remainderOfTurn(total), -2)]
         relative.reserveCapacity(steps.count + 2)
-        if total < turn { relative.append(0) }
+        if total < turn { relative.append((0, -1)) }
         for j in steps {
             // Entry j from u = (j - 1/2) / last on (table indices round to the nearest).
             let u = (Double(j) - 0.5) / last
-            if u > lowest { relative.append(remainderOfTurn(u * total)) }
+            if u > lowest { relative.append((remainderOfTurn(u * total), Int32(j))) }
         }
         // Clockwise from 12 o'clock on screen, in [0, 2 pi).
-        let angles = relative.map { relative -> Double in
+        let named = relative.map { relative, id -> (Double, Int32) in
             let angle = remainderOfTurn(start + direction * relative)
-            return angle < 0 ? angle + turn : angle
-        }.sorted()
+            return (angle < 0 ? angle + turn : angle, id)
+        }.sorted { $0.0 < $1.0 }
+        let angles = named.map(\.0)
         func color(at angle: Double) -> UInt32 {
             let u = ConicRays.parameter(atAngle: angle, start: start, total: total, direction: direction)
             return lut[Int((u * last).rounded())]
@@ -155,9 +152,9 @@ struct ConicRays {
             let before = k > 0 ? angles[k - 1] : angles[angles.count - 1] - turn
             let dirY = -cos(angle), slope = sin(angle) / dirY
             if dirY < 0 {
-                above.rays.append(Ray(slope: slope, color: color(at: (angle + after) / 2)))
+                above.rays.append(Ray(slope: slope, color: color(at: (angle + after) / 2), id: named[k].1))
             } else if dirY > 0 {
-                below.rays.append(Ray(slope: slope, color: color(at: (before + angle) / 2)))
+                below.rays.append(Ray(slope: slope, color: color(at: (before + angle) / 2), id: named[k].1))
             }
         }
         // Left to right, from 9 o'clock to 3: a ray crosses the row dy at cx + dy slope, so x falls as
@@ -182,7 +179,10 @@ struct ConicRays {
     /// The same rays with every colour passed through `transform`.
     func mapColors(_ transform: (UInt32) -> UInt32) -> ConicRays {
         func mapped(_ half: Half) -> Half {
-            Half(rays: half.rays.map { Ray(slope: $0.slope, color: transform($0.color)) }, leftColor: transform(half.leftColor))
+            var out = Half()
+            out.rays = half.rays.map { Ray(slope: $0.slope, color: transform($0.color), id: $0.id) }
+            out.leftColor = transform(half.leftColor)
+            return out
         }
         return ConicRays(start: start, total: total, direction: direction, above: mapped(above), below: mapped(below),
                          nineOClock: transform(nineOClock), threeOClock: transform(threeOClock))

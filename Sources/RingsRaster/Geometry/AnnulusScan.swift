@@ -101,9 +101,10 @@ struct AnnulusScan {
         }
     }
 
-    /// Row y inside `area`, or nil where the row misses the annulus.
+    /// Row y inside `area`, or nil where the row misses the annulus (`forEachRow`, or a caller that
+    /// has made the same check that the annulus lies within reach).
     @inline(__always)
-    private func row(_ y: Int, in area: IntRect) -> Row? {
+    func row(_ y: Int, in area: IntRect) -> Row? {
         let top = Double(y) - cy, bottom = top + 1
         let near = top > 0 ? top : (bottom < 0 ? -bottom : 0)
         let far = max(abs(top), abs(bottom))

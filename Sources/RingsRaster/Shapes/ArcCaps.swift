@@ -7,6 +7,13 @@ public protocol ArcShader: Shader {
     /// The packed colours its fast path gives at u = 0 and u = 1.
     var startPixel: UInt32 { get }
     var endPixel: UInt32 { get }
+    /// The rays on which its colour changes, for a redraw that repaints only what they moved
+    /// (`ArcStroke.recolour`); nil for a paint not made so.
+    var rayFan: RayFan? { get }
+}
+
+extension ArcShader {
+    public var rayFan: RayFan? { nil }
 }
 
 /// The round caps of an arc fill, resolved over the band its shader has coloured.

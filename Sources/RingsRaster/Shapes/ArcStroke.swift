@@ -108,6 +108,9 @@ public struct ArcStroke: Shape {
     /// The box of the round cap at the arc's start; nil for butt caps or a full turn (no caps).
     public var startCapBounds: IntRect? { cap == .round && !coversFullTurn ? capBounds(startPoint) : nil }
 
+    /// The box of the round cap at the arc's end (over the lap below on a full turn); nil for butt caps.
+    public var endCapBounds: IntRect? { cap == .round ? capBounds(endPoint) : nil }
+
     /// The box of a round cap's disc about `p`.
     private func capBounds(_ p: Point) -> IntRect {
         let w = halfWidth + 1

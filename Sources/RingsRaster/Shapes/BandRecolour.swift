@@ -1,0 +1,321 @@
+/// The rays from an arc's centre on which an arc fill's colour changes (a conic gradient's: see
+/// `ConicArcShader`), per half of the plane in the order a row meets them, each with the colour right
+/// of it and a name that stays with it from frame to frame while the band grows or shrinks.
+public struct RayFan: Sendable {
+    /// A ray: dx / dy along it (where it crosses the row dy from the centre), the colour right of it,
+    /// and which ray it is (a ramp's step, the same in every frame; negative for the start and the end).
+    public struct Ray: Sendable {
+        public var slope: Double
+        public var color: UInt32
+        public var id: Int32
+        public init(slope: Double, color: UInt32, id: Int32) { self.slope = slope; self.color = color; self.id = id }
+    }
+
+    /// The rays of one half of the plane, left to right, and the colour left of the first.
+    public struct Half: Sendable {
+        public var rays: [Ray] = []
+        public var leftColor: UInt32 = 0
+        public init() {}
+    }
+
+    /// The rays that go up from the centre (met left to right on rows above it) and down.
+    public var above: Half, below: Half
+    /// The colours straight left and right of the centre (the row through it).
+    public var nineOClock: UInt32, threeOClock: UInt32
+
+    public init(above: Half, below: Half, nineOClock: UInt32, threeOClock: UInt32) {
+        self.above = above; self.below = below; self.nineOClock = nineOClock; self.threeOClock = threeOClock
+    }
+
+    /// Ray names run below this (a colour table's entries), for tables indexed by name.
+    static let names = 4096
+}
+
+extension ArcStroke {
+    /// Repaints in `canvas` the band's pixels whose colour changed from `old`'s rays to `new`'s, in the
+    /// colour a whole redraw gives them (the band opaque, over `layer`; rim pixels by the annulus's
+    /// coverage, as `ShaderBlitter` composites them, cut to the wedge as the scan cuts them): for each
+    /// ray on each row, the pixels between where it crossed the row and where it crosses it now; for a
+    /// ray that passed 3 or 9 o'clock into the other half of the plane, the rows by the centre's on
+    /// that side; the row through the centre where its colours changed. Left alone: the start and end
+    /// rays, and rays that came or went at the seam of laps (by the end), since the caller draws the
+    /// end whole, where the caps change the colours, and keeps the arc long enough that its caps'
+    /// colours follow the rays elsewhere (not steep, see `ArcCaps`). Returns false (having perhaps
+    /// drawn part of it) where a ray's colour changed: the caller then draws the band whole.
+    public func recolour(from old: RayFan, to new: RayFan, over layer: Layer, into canvas: Canvas) -> Bool {
+        guard cap == .round else { return false }
+        let scan = annulus
+        let area = scan.bounds.intersection(canvas.bounds).intersection(layer.pixmap.bounds)
+        guard !area.isEmpty, scan.outer > 0 else { return true }
+        precondition(abs(scan.cx) + scan.outer < 1e15 && scan.inner < 1e15, "an annulus out of reach")
+        let all = [old.above.rays, old.below.rays, new.above.rays, new.below.rays]
+        guard !all.contains(where: { $0.contains { $0.id >= RayFan.names } }) else { return false }
+        let rows = area.height, width = area.width + 4
+        return withUnsafeTemporaryAllocation(of: RecolourPainter.Segment.self, capacity: rows * RecolourPainter.perRow) { segments in
+          withUnsafeTemporaryAllocation(of: AnnulusScan.Row.self, capacity: rows) { cache in
+           withUnsafeTemporaryAllocation(of: UInt8.self, capacity: rows) { known in
+            withUnsafeTemporaryAllocation(of: Int8.self, capacity: rows) { counts in
+                withUnsafeTemporaryAllocation(of: Int32.self, capacity: RayFan.names + width) { ints in
+                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: RayFan.names) { places in
+                        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * width) { pixels in
+                            withUnsafeTemporaryAllocation(of: Float.self, capacity: width) { coverage in
+                                counts.initialize(repeating: -1)
+                                known.initialize(repeating: 0)
+                                places.initialize(repeating: 0)
+                                // Where each named ray lies: bit 0 above, 1 below (old), 2 above, 3 below (new).
+                                for (bit, rays) in all.enumerated() { for ray in rays where ray.id >= 0 { places[Int(ray.id)] |= 1 << bit } }
+                                var painter = RecolourPainter(
+                                    scan: scan, sector: coversFullTurn ? nil : sector, area: area, layer: layer, canvas: canvas,
+                                    segments: segments.baseAddress!, counts: counts.baseAddress!,
+                                    rows: cache.baseAddress!, state: known.baseAddress!, index: ints.baseAddress!,
+                                    places: places.baseAddress!, columns: ints.baseAddress! + RayFan.names, coverage: coverage.baseAddress!,
+                                    shaded: pixels.baseAddress!, under: pixels.baseAddress! + width)
+                                guard painter.paint(old: old.above, new: new.above, above: true),
+                                      painter.paint(old: old.below, new: new.below, above: false) else { return false }
+                                painter.paintCentreRow(old: old, new: new)
+                                return true
+                            }
+                        }
+                    }
+                }
+            }
+           }
+          }
+        }
+    }
+}
+
+/// The row-by-row work of `ArcStroke.recolour`: each moved ray's rows, each row's covered pieces
+/// worked out once (as they are asked for), and the changed stretches painted.
+private struct RecolourPainter {
+    /// A piece of a row the band covers (its annulus's piece cut to its wedge): columns x ..< end.
+    struct Segment {
+        var x: Int32 = 0, end: Int32 = 0
+        var whole = false
+    }
+
+    /// At most five annulus pieces either side of the hole, cut three more times by the wedge.
+    static let perRow = 16
+
+    let scan: AnnulusScan, sector: Sector?, area: IntRect, layer: Layer, canvas: Canvas
+    /// Each row's pieces (`perRow` a row) and how many (-1 until worked out).
+    let segments: UnsafeMutablePointer<Segment>, counts: UnsafeMutablePointer<Int8>
+    /// Each row of the annulus, and whether it is worked out (0), misses the annulus (1) or is there (2).
+    let rows: UnsafeMutablePointer<AnnulusScan.Row>, state: UnsafeMutablePointer<UInt8>
+    /// Each ray's place in the old half, by name (-1 where it is not there, -2 once paired).
+    let index: UnsafeMutablePointer<Int32>
+    /// Which halves each named ray lies in, in the old frame and the new (`ArcStroke.recolour`).
+    let places: UnsafeMutablePointer<UInt8>
+    /// A row's rim pixels: columns, coverage, colour and what lies under them (with room for four more).
+    let columns: UnsafeMutablePointer<Int32>, coverage: UnsafeMutablePointer<Float>
+    let shaded: UnsafeMutablePointer<UInt32>, under: UnsafeMutablePointer<UInt32>
+
+    /// One half's rays: each named ray that moved, paired with its old self by name; one found in
+    /// only one frame's half passed 3 or 9 o'clock (it is in the other frame's other half), or came
+    /// or went at the seam (it is not), by the end. False where a ray's colour changed.
+    mutating func paint(old: RayFan.Half, new: RayFan.Half, above: Bool) -> Bool {
+        let fresh = new.rays, stale = old.rays
+        for ray in fresh where ray.id >= 0 { index[Int(ray.id)] = -1 }
+        for (k, ray) in stale.enumerated() where ray.id >= 0 { index[Int(ray.id)] = Int32(k) }
+        // A ray that crosses rows above the centre with dx / dy < 0 lies right of it (3 o'clock's side).
+        let rightward = { (slope: Double) in above ? slope < 0 : slope > 0 }
+        // The other half's bit, in the other frame: old (0, 1) for a new ray, new (2, 3) for an old one.
+        let otherOld: UInt8 = above ? 2 : 1, otherNew: UInt8 = above ? 8 : 4
+        return fresh.withUnsafeBufferPointer { rays in
+            for k in rays.indices where rays[k].id >= 0 {
+                let id = Int(rays[k].id), was = index[id]
+                if was >= 0 {
+                    guard stale[Int(was)].color == rays[k].color else { return false }
+                    index[id] = -2
+                    if stale[Int(was)].slope != rays[k].slope {
+                        paint(ray: k, of: rays, left: new.leftColor, from: stale[Int(was)].slope, side: nil, above: above)
+                    }
+                } else if places[id] & otherOld != 0 {
+                    paint(ray: k, of: rays, left: new.leftColor, from: rays[k].slope, side: rightward(rays[k].slope), above: above)
+                }
+            }
+            for ray in stale where ray.id >= 0 && index[Int(ray.id)] >= 0 && places[Int(ray.id)] & otherNew != 0 {
+                paint(ray: nil, of: rays, left: new.leftColor, from: ray.slope, side: rightward(ray.slope), above: above)
+            }
+            return true
+        }
+    }
+
+    /// Paints, on the rows where a ray crosses the annulus, the columns between where it crossed
+    /// them (`from`, its old slope) and where ray `ray` of `rays` crosses them now, or, with `side`,
+    /// the row on that side of the centre (right for true) wherever it crosses; each pixel in the
+    /// colour the new rays give it.
+    mutating func paint(ray k: Int?, of rays: UnsafeBufferPointer<RayFan.Ray>, left: UInt32, from so: Double, side: Bool?, above: Bool) {
+        let cx = scan.cx, cy = scan.cy, count = rays.count
+        let sn = k.map { rays[$0].slope } ?? so
+        // Rows where either ray can cross the annulus: |dy| between inner and outer over
+        // sqrt(1 + slope^2), a row more either way; to a side, from the centre's row out (where the
+        // ray crosses in the hole, the whole of the band's side of the row changes).
+        let a = 1 / (1 + so * so).squareRoot(), b = 1 / (1 + sn * sn).squareRoot()
+        let near = side == nil ? max(0, scan.inner * min(a, b) - 1) : 0, far = scan.outer * max(a, b) + 1
+        let top = above ? floorToIntInRange(cy - far - 0.5) : ceilToIntInRange(cy + near - 0.5)
+        let bottom = above ? ceilToIntInRange(cy - near - 0.5) + 1 : floorToIntInRange(cy + far - 0.5) + 1
+        let first = max(top, area.minY), last = min(bottom, area.maxY)
+        guard first < last else { return }
+        /// The first column whose centre lies past a ray with this slope on the row dy, as the shader
+        /// finds it. Slopes are held within 1e8 either way: a ray all but level crosses every row
+        /// of the frame beyond its edge either way, and the columns stay in range.
+        @inline(__always) func held(_ slope: Double) -> Double { slope < -1e8 ? -1e8 : (slope > 1e8 ? 1e8 : slope) }
+        @inline(__always) func crossing(_ slope: Double, _ dy: Double) -> Int { ceilToIntInRange(cx + dy * slope - 0.5) }
+        let o = held(so), n = held(sn)
+        // Left to right on a row, the columns grow with the slope below the centre and fall with it above.
+        @inline(__always) func key(_ slope: Double) -> Double { above ? -slope : slope }
+        if let k, side == nil,
+           k == 0 || key(rays[k - 1].slope) <= min(key(so), key(sn)), k + 1 == count || key(rays[k + 1].slope) >= max(key(so), key(sn)) {
+            // No neighbour crosses between the ray's two places on any row: one colour, left of the
+            // ray where it moved right, else its own; and the pixels between two places in the wedge
+            // are in it, so the annulus's pieces say which are whole and which rims, with no cut to make.
+            let color = key(sn) > key(so) ? (k == 0 ? left : rays[k - 1].color) : rays[k].color
+            // A pixel whose centre lies at least half a diagonal inside both circles is whole (the
+            // scan finds it so): no row to work out for it.
+            let inside = (scan.inner + 0.7072) * (scan.inner + 0.7072), outside = (scan.outer - 0.7072) * (scan.outer - 0.7072)
+            for y in first..<last {
+                let dy = Double(y) + 0.5 - cy
+                guard above ? dy < 0 : dy > 0 else { continue }
+                let was = crossing(o, dy), now = crossing(n, dy)
+                guard was != now else { continue }
+                let from = max(min(was, now), area.minX), to = min(max(was, now), area.maxX)
+                guard from < to else { continue }
+                let a = Double(from) + 0.5 - cx, b = Double(to) - 0.5 - cx, dy2 = dy * dy
+                if (a > 0) == (b > 0), a * a + dy2 >= inside, b * b + dy2 >= inside, a * a + dy2 <= outside, b * b + dy2 <= outside {
+                    Canvas.fill(canvas.row(y) + from, count: to - from, with: color)
+                    continue
+                }
+                guard let row = row(y) else { continue }
+                let lo = max(from, row.pointee.left), hi = min(to, row.pointee.right)
+                if lo < hi { paint(row: row, from: lo, to: hi, color: color) }
+            }
+            return
+        }
+        for y in first..<last {
+            let dy = Double(y) + 0.5 - cy
+            guard above ? dy < 0 : dy > 0 else { continue }
+            let lo: Int, hi: Int
+            if let side {
+                // Where the ray crosses and which stretch it bounds both change: the band's side of
+                // the row.
+                let middle = Int(cx)
+                (lo, hi) = side ? (middle - 1, area.maxX) : (area.minX, middle + 2)
+            } else {
+                let was = crossing(o, dy), now = crossing(n, dy)
+                guard was != now else { continue }
+                (lo, hi) = (min(was, now), max(was, now))
+            }
+            // Pixel by pixel, left to right, cut to the wedge: the last ray at or left of each, found by walking on.
+            var j = -1
+            paint(y: y, from: lo, to: hi, color: nil) { x in
+                while j + 1 < count && crossing(held(rays[j + 1].slope), dy) <= x { j += 1 }
+                return j < 0 ? left : rays[j].color
+            }
+        }
+    }
+
+    /// The row through the centre, where the shader gives 9 o'clock's colour left of it and 3 o'clock's
+    /// right: painted where those changed.
+    mutating func paintCentreRow(old: RayFan, new: RayFan) {
+        let y = Int((scan.cy - 0.5).rounded(.down))
+        guard Double(y) + 0.5 == scan.cy, y >= area.minY, y < area.maxY else { return }
+        let middle = Int((scan.cx - 0.5).rounded(.up))
+        if old.nineOClock != new.nineOClock { paint(y: y, from: area.minX, to: middle, color: new.nineOClock) { _ in new.nineOClock } }
+        if old.threeOClock != new.threeOClock { paint(y: y, from: middle, to: area.maxX, color: new.threeOClock) { _ in new.threeOClock } }
+    }
+
+    /// Row y of the annulus (nil where it misses the row), worked out the first time it is asked for.
+    @inline(__always)
+    mutating func row(_ y: Int) -> UnsafeMutablePointer<AnnulusScan.Row>? {
+        let i = y - area.minY
+        if state[i] == 0 {
+            if let row = scan.row(y, in: area) { (rows + i).initialize(to: row); state[i] = 2 } else { state[i] = 1 }
+        }
+        return state[i] == 2 ? rows + i : nil
+    }
+
+    /// Paints columns lo ..< hi of an annulus row (all of them in the band's wedge) in one colour:
+    /// whole pixels as they are, rims by their coverage over the layer.
+    func paint(row: UnsafeMutablePointer<AnnulusScan.Row>, from lo: Int, to hi: Int, color: UInt32) {
+        let y = row.pointee.y, target = canvas.row(y), below = layer.pixmap.row(y)
+        let holeLeft = row.pointee.holeLeft, holeRight = row.pointee.holeRight, wholeA = row.pointee.wholeA, wholeB = row.pointee.wholeB
+        // Mostly a few whole pixels inside the band.
+        if (lo >= wholeA.0 && hi <= wholeA.1) || (lo >= wholeB.0 && hi <= wholeB.1) {
+            return Canvas.fill(target + lo, count: hi - lo, with: color)
+        }
+        var rims = 0
+        for x in lo..<hi where x < holeLeft || x >= holeRight {
+            if (x >= wholeA.0 && x < wholeA.1) || (x >= wholeB.0 && x < wholeB.1) {
+                target[x] = color
+            } else {
+                columns[rims] = Int32(truncatingIfNeeded: x)
+                shaded[rims] = color
+                under[rims] = below[x]
+                rims &+= 1
+            }
+        }
+        composite(y: y, rims: rims, into: target)
+    }
+
+    /// Composites the gathered rim pixels of row y over what lay under them, by their coverage.
+    func composite(y: Int, rims: Int, into target: UnsafeMutablePointer<UInt32>) {
+        guard rims > 0 else { return }
+        for k in rims..<(rims + 3) { shaded[k] = shaded[rims - 1]; under[k] = under[rims - 1] }
+        scan.cover(y: y, columns: columns, count: rims, into: coverage)
+        PixelMath.compositeColumns(columns, coverage: coverage, count: rims, shaded: shaded, under: under, into: target)
+    }
+
+    /// Row y's pieces the band covers, worked out the first time they are asked for.
+    mutating func segments(_ y: Int) -> UnsafeMutableBufferPointer<Segment> {
+        let i = y - area.minY, list = segments + i * Self.perRow
+        if counts[i] < 0 {
+            var n = 0
+            if let row = row(y) {
+                var wedge = sector?.row(y)
+                row.pointee.forEachPiece { x0, count, whole in
+                    let end = x0 &+ count
+                    guard wedge != nil else {
+                        list[n] = Segment(x: Int32(truncatingIfNeeded: x0), end: Int32(truncatingIfNeeded: end), whole: whole); n &+= 1
+                        return
+                    }
+                    var x = x0
+                    while x < end {
+                        let piece = wedge!.piece(from: x, to: end)
+                        if piece.inside {
+                            list[n] = Segment(x: Int32(truncatingIfNeeded: x), end: Int32(truncatingIfNeeded: piece.end), whole: whole); n &+= 1
+                        }
+                        x = piece.end
+                    }
+                }
+            }
+            counts[i] = Int8(n)
+        }
+        return UnsafeMutableBufferPointer(start: list, count: Int(counts[i]))
+    }
+
+    /// Paints columns lo ..< hi of row y where the band covers them, in `color` or else `colorAt(x)`
+    /// (asked left to right): whole pixels as they are, rim pixels by their coverage over the layer.
+    mutating func paint(y: Int, from lo: Int, to hi: Int, color: UInt32?, colorAt: (Int) -> UInt32) {
+        guard lo < hi else { return }
+        let target = canvas.row(y)
+        var rims = 0
+        for segment in segments(y) where Int(segment.end) > lo && Int(segment.x) < hi {
+            let from = max(lo, Int(segment.x)), to = min(hi, Int(segment.end))
+            if segment.whole {
+                if let color { Canvas.fill(target + from, count: to - from, with: color) } else {
+                    for x in from..<to { target[x] = colorAt(x) }
+                }
+            } else {
+                let below = layer.pixmap.row(y)
+                for x in from..<to {
+                    columns[rims] = Int32(truncatingIfNeeded: x)
+                    shaded[rims] = color ?? colorAt(x)
+                    under[rims] = below[x]
+                    rims &+= 1
+                }
+            }
+        }
+        composite(y: y, rims: rims, into: target)
+    }
+}
