@@ -81,35 +81,35 @@ public final class FrameUpdater {
         let width = scene.width, height = scene.height
         guard width > 0, height > 0 else { return false }
         if rotation == .none, let surface = window.drawingSurface(), surface.pixels.width == width, surface.pixels.height == height {
-            let rects = redrawRects(of: scene, into: surface.pixels, whole: whole)
-            guard !rects.isEmpty else { return false }
-            draw(scene, into: surface.pixels, clips: rects, redAndBlueSwapped: surface.redAndBlueSwapped)
-            try window.present(surface.pixels, rects: rects, copied: true)
+            let redraw = self.redraw(of: scene, into: surface.pixels, whole: whole)
+            guard !redraw.uploads.isEmpty else { return false }
+            draw(scene, into: surface.pixels, redraw: redraw, redAndBlueSwapped: surface.redAndBlueSwapped)
+            try window.present(surface.pixels, rects: redraw.uploads, copied: true)
             return true
         }
         if frame.width != width || frame.height != height { frame = Pixmap(width: width, height: height) }
-        let rects = redrawRects(of: scene, into: frame, whole: whole)
-        guard !rects.isEmpty else { return false }
-        draw(scene, into: frame, clips: rects, redAndBlueSwapped: false)
-        try present(rects)
+        let redraw = self.redraw(of: scene, into: frame, whole: whole)
+        guard !redraw.uploads.isEmpty else { return false }
+        draw(scene, into: frame, redraw: redraw, redAndBlueSwapped: false)
+        try present(redraw.uploads)
         return true
     }
 
-    /// Draws the parts `clips` of `scene` on as many threads as it needs, and notes how long one takes per pixel.
-    private func draw(_ scene: RingScene, into pixels: Pixmap, clips: [IntRect], redAndBlueSwapped: Bool) {
-        let area = clips.reduce(0) { $0 + $1.width * $1.height }
+    /// Draws `redraw` of `scene` on as many threads as it needs, and notes how long one takes per pixel.
+    private func draw(_ scene: RingScene, into pixels: Pixmap, redraw: Redraw, redAndBlueSwapped: Bool) {
+        let area = redraw.rects.reduce(0) { $0 + $1.width * $1.height }
         let threads = fixedThreads ?? (Double(area) * secondsPerPixel > Self.oneThreadBudget ? FrameUpdater.threads : 1)
         let start = clock.now()
-        renderer.render(scene, into: pixels, clips: clips, redAndBlueSwapped: redAndBlueSwapped, threads: threads)
+        renderer.render(scene, into: pixels, redraw: redraw, redAndBlueSwapped: redAndBlueSwapped, threads: threads)
         // A shared redraw's time times its threads stands in for one thread's (a little high, so a
         // redraw near the budget stays shared).
         if area >= 16_384 { secondsPerPixel = (clock.now() - start) * Double(threads) / Double(area) }
     }
 
-    /// The rectangles of `scene` to draw into `pixels`: all of it when they are not what the last frame was drawn into.
-    private func redrawRects(of scene: RingScene, into pixels: Pixmap, whole: Bool) -> [IntRect] {
+    /// What of `scene` to draw into `pixels`: all of it when they are not what the last frame was drawn into.
+    private func redraw(of scene: RingScene, into pixels: Pixmap, whole: Bool) -> Redraw {
         let elsewhere = pixels.baseAddress != drawnInto
         drawnInto = pixels.baseAddress
-        return plan.rects(for: scene, in: pixels.bounds, whole: whole, resized: elsewhere)
+        return plan.redraw(for: scene, in: pixels.bounds, whole: whole, resized: elsewhere)
     }
 }

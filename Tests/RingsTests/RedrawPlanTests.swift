@@ -60,9 +60,9 @@ import TestSupport
                 let ring = scene.layout.ring(0)
                 scene.dots = [.onCircle(center: ring.center, radius: ring.radius, angle: 2 * Double.pi * (values[0] - 0.05))]
             }
-            let rects = plan.rects(for: scene, in: bounds, whole: false, resized: false)
-            parts.render(scene, into: frame, clips: rects)
-            if n == 2 { area = rects.reduce(0) { $0 + $1.width * $1.height } }
+            let redraw = plan.redraw(for: scene, in: bounds, whole: false, resized: false)
+            parts.render(scene, into: frame, redraw: redraw)
+            if n == 2 { area = redraw.rects.reduce(0) { $0 + $1.width * $1.height } }
             let full = whole.render(scene)
             let differing = Self.differing(frame, full)
             #expect(differing == 0, "\(name), frame \(n) at \(values): \(differing) pixels differ")
@@ -83,11 +83,40 @@ import TestSupport
         for n in Array(0...48) + Array((0...47).reversed()) {
             let values = targets.prefix(count).map { $0 * Double(n) / 48 }
             let scene = RingScene(theme: theme, width: width, height: height, values: values)
-            parts.render(scene, into: frame, clips: plan.rects(for: scene, in: bounds, whole: false, resized: false))
+            parts.render(scene, into: frame, redraw: plan.redraw(for: scene, in: bounds, whole: false, resized: false))
             let full = whole.render(scene)
             let differing = Self.differing(frame, full)
             #expect(differing == 0, "\(name), frame \(n) at \(values): \(differing) pixels differ")
         }
+    }
+
+    /// A slow animation at a size where the bands are repainted only where their colour changed
+    /// (`Redraw.recolour`): rays passing 3 and 9 o'clock, ends passing the tip threshold and a lap, rings
+    /// growing and shrinking, in both byte orders, give the whole frames' pixels; and the rings
+    /// are recoloured in most frames. An odd size puts the centre on a pixel's middle, where the
+    /// row through it takes 9 and 3 o'clock's colours.
+    @Test(arguments: ["flat", "activity", "tutorial", "counter-clockwise", "flat 521x441"], [false, true])
+    func recolouringTheBandsGivesWholeFrames(theme argument: String, swapped: Bool) throws {
+        let name = String(argument.prefix { $0 != " " }), odd = argument.hasSuffix("521x441")
+        let theme = try Self.theme(name)
+        let width = odd ? 521 : 520, height = odd ? 441 : 440, bounds = IntRect(x: 0, y: 0, width: width, height: height)
+        var plan = RedrawPlan(), parts = SceneRenderer(), whole = SceneRenderer()
+        let frame = Pixmap(width: width, height: height)
+        let targets = [1.3, 0.97, 0.75], count = theme.rings.count == 1 ? 1 : 3, steps = 320
+        var recoloured = 0, frames = 0
+        for n in Array(0...steps) + Array((steps / 2...steps).reversed()) {
+            let values = targets.prefix(count).map { $0 * Double(n) / Double(steps) }
+            let scene = RingScene(theme: theme, width: width, height: height, values: values)
+            let redraw = plan.redraw(for: scene, in: bounds, whole: false, resized: false)
+            recoloured += redraw.recolour.count
+            frames += 1
+            parts.render(scene, into: frame, redraw: redraw, redAndBlueSwapped: swapped)
+            let full = Pixmap(width: width, height: height)
+            whole.render(scene, into: full, clips: [bounds], redAndBlueSwapped: swapped)
+            let differing = Self.differing(frame, full)
+            #expect(differing == 0, "\(name), frame \(n) at \(values): \(differing) pixels differ")
+        }
+        #expect(recoloured > frames * count / 2, "\(name): \(recoloured) rings recoloured over \(frames) frames")
     }
 
     /// A ring whose colour changes with its value (a threshold's colour, which its track takes too)
@@ -103,7 +132,7 @@ import TestSupport
         let frame = Pixmap(width: width, height: height)
         for (n, (look, values)) in [(theme, [0.4, 0.3, 0.2]), (theme, [0.6, 0.3, 0.2]), (faded, [0.6, 0.3, 0.2]), (theme, [0.7, 0.4, 0.3])].enumerated() {
             let scene = RingScene(theme: look, width: width, height: height, values: values)
-            parts.render(scene, into: frame, clips: plan.rects(for: scene, in: bounds, whole: false, resized: false))
+            parts.render(scene, into: frame, redraw: plan.redraw(for: scene, in: bounds, whole: false, resized: false))
             let full = whole.render(scene)
             let differing = Self.differing(frame, full)
             #expect(differing == 0, "frame \(n) at \(values): \(differing) pixels differ")
@@ -172,8 +201,8 @@ import TestSupport
         for (n, step) in steps.enumerated() {
             var scene = RingScene(theme: theme, width: width, height: height, values: step.values)
             scene.chrome = Chrome.standard(theme: theme, values: step.values, selection: 1, glyphs: glyphs)
-            let rects = plan.rects(for: scene, in: bounds, whole: false, resized: false)
-            parts.render(scene, into: frame, clips: rects)
+            let redraw = plan.redraw(for: scene, in: bounds, whole: false, resized: false), rects = redraw.rects
+            parts.render(scene, into: frame, redraw: redraw)
             let full = whole.render(scene)
             let differing = Self.differing(frame, full)
             #expect(differing == 0, "frame \(n) at \(step.values): \(differing) pixels differ")

@@ -29,6 +29,10 @@ public struct RedrawPlan {
 
     public init() {}
 
+    /// A band is recoloured when its end moves at most this part of its circle (and half its width):
+    /// further, its rays' moves reach their neighbours and repainting them costs more than drawing it.
+    static let recolourSteps = 200.0
+
     /// Forgets what is on screen, so the next frame is drawn whole.
     public mutating func invalidate() { drawn = nil }
 
@@ -41,6 +45,22 @@ public struct RedrawPlan {
     /// The rectangles of `scene` to draw in a frame of `bounds` (empty when nothing changed; all of
     /// it when `whole` or `resized`), noting what the frame will then show.
     public mutating func rects(for scene: RingScene, in bounds: IntRect, whole: Bool, resized: Bool) -> [IntRect] {
+        redraw(for: scene, in: bounds, whole: whole, resized: resized, recolouring: false).rects
+    }
+
+    /// What to draw of `scene` in a frame of `bounds`: `rects` as `rects(for:...)` gives them, but for
+    /// a ring that can be (`RingScene.recolourable`: an opaque conic band alone over its track, its
+    /// end moving less than half its width and `recolourSteps`'s part of its circle) only its ends, its body repainted where its colour changed
+    /// (`SceneRenderer.render(_:into:redraw:...)`, `ArcStroke.recolour`).
+    public mutating func redraw(for scene: RingScene, in bounds: IntRect, whole: Bool, resized: Bool, recolouring: Bool = true) -> Redraw {
+        var recolour: [Redraw.Recolour] = []
+        let rects = rects(for: scene, in: bounds, whole: whole, resized: resized, recolouring: recolouring, recolour: &recolour)
+        let pieces = recolour.flatMap(\.pieces).covering(minimumHeight: 8, gap: 16).map { $0.intersection(bounds) }.filter { !$0.isEmpty }
+        return Redraw(rects: rects, recolour: recolour, uploads: rects + pieces)
+    }
+
+    private mutating func rects(for scene: RingScene, in bounds: IntRect, whole: Bool, resized: Bool,
+                                recolouring: Bool, recolour: inout [Redraw.Recolour]) -> [IntRect] {
         if resized { drawn = nil }
         let now = scene.values
         let words = scene.chrome.map { [$0.label] + $0.legend.map { $0.name + $0.value } } ?? []
@@ -64,9 +84,18 @@ public struct RedrawPlan {
         if restyled.isEmpty, drawnFootprints.count == now.count, let footprints = scene.footprints(ofRings: moved, in: rings) {
             // What each moved ring showed and shows now: the rest of its track is as it was.
             rects = []
+            let layout = scene.layout
             for (k, i) in moved.enumerated() {
-                let before = drawnFootprints[i], after = footprints[k]
-                rects += before.boxes + after.boxes
+                let before = drawnFootprints[i], after = footprints[k], g = layout.ring(i)
+                if recolouring, before.bandPieces > 0, after.bandPieces > 0,
+                   abs(now[i] - drawn[i]) * 2 * Double.pi * g.radius <= min(g.thickness / 2, 2 * Double.pi * g.radius / RedrawPlan.recolourSteps),
+                   scene.recolourable(ringAt: i, from: drawn[i], moving: moved) {
+                    // The body repainted where its colour changed; its ends (which hold all it gained or lost) drawn.
+                    rects += before.ends + after.ends
+                    recolour.append(Redraw.Recolour(ring: i, pieces: Array(before.band + after.band)))
+                } else {
+                    rects += before.boxes + after.boxes
+                }
                 // A start cap apart from the end then and now is as it was.
                 if before.startCap != after.startCap { rects += [before.startCap, after.startCap].compactMap { $0 } }
                 drawnFootprints[i] = after
@@ -114,5 +143,28 @@ struct ChromeText: Equatable {
                       widthLimit: chrome.labelWidthLimit, frame: chrome.labelFrame(rings: scene.layout))
         legend = scene.chromeLayout?.legend.map { Legend(entries: chrome.legend, ink: chrome.ink, textScale: chrome.textScale, box: $0) }
         glyphs = ObjectIdentifier(chrome.glyphs)
+    }
+}
+
+/// A frame's redraw (`RedrawPlan.redraw`): rectangles drawn whole, rings whose band is repainted only
+/// where its colour changed, and what then goes to the screen.
+public struct Redraw {
+    /// A ring whose band is repainted, and the boxes of its body then and now (drawn whole instead
+    /// when the repaint cannot be made, and shown either way).
+    public struct Recolour {
+        public var ring: Int
+        public var pieces: [IntRect]
+    }
+
+    public var rects: [IntRect]
+    public var recolour: [Recolour]
+    /// The rectangles to show: `rects` and the recoloured rings' pieces.
+    public var uploads: [IntRect]
+
+    /// A redraw of these rectangles only.
+    public init(rects: [IntRect]) { self.init(rects: rects, recolour: [], uploads: rects) }
+
+    init(rects: [IntRect], recolour: [Recolour], uploads: [IntRect]) {
+        self.rects = rects; self.recolour = recolour; self.uploads = uploads
     }
 }

@@ -53,14 +53,18 @@ public struct RingPainter: Sendable {
         guard ring.value > 0 else { return Footprint(boxes: [], startCap: nil) }
         let arc = self.arc(of: ring)
         var boxes = arc.pieceBounds(startCap: false)
+        // The band's pieces, then its end cap's box (a full turn's pieces hold its end cap: its box
+        // is added, for a redraw that leaves the pieces out).
+        let pieces = arc.coversFullTurn ? boxes.count : boxes.count - 1
+        if arc.coversFullTurn, let end = arc.endCapBounds { boxes.append(end) }
         if let (shadow, tip) = tip(of: arc, value: ring.value) { boxes += [shadow.bounds, tip.bounds] }
         if theme.dot != nil { boxes.append(dotDisc(of: arc, at: dotCenter).bounds) }
         // Near the end (its cap, tip, shadow or dot, or the band's last stretch round to 12 o'clock)
         // beyond the band's first sixteenth of a turn, it is one of the boxes.
         guard let cap = arc.startCapBounds, !boxes.dropFirst().contains(where: { !$0.intersection(cap).isEmpty }) else {
-            return Footprint(boxes: boxes + (arc.startCapBounds.map { [$0] } ?? []), startCap: nil)
+            return Footprint(boxes: boxes + (arc.startCapBounds.map { [$0] } ?? []), startCap: nil, bandPieces: pieces)
         }
-        return Footprint(boxes: boxes, startCap: cap)
+        return Footprint(boxes: boxes, startCap: cap, bandPieces: pieces)
     }
 
     /// The ring's band: from 12 o'clock, a turn per unit of value, clockwise or not as the theme goes.
@@ -122,4 +126,11 @@ public struct RingPainter: Sendable {
 struct Footprint: Equatable {
     var boxes: [IntRect]
     var startCap: IntRect?
+    /// How many of `boxes`, first, hold the band's body (a sixteenth of a turn each); the rest hold
+    /// its end (cap, tip with shadow, dot) and, when near it, its start cap.
+    var bandPieces = 0
+
+    /// The band's pieces, and the boxes of its ends.
+    var band: ArraySlice<IntRect> { boxes[..<bandPieces] }
+    var ends: ArraySlice<IntRect> { boxes[bandPieces...] }
 }

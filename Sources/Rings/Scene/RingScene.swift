@@ -149,12 +149,12 @@ public struct RingScene: Sendable {
     /// The same pixels as `displayList`: such a track shares no pixel with anything drawn before it, and
     /// the pixels its band would spare it are the band's own, opaque. nil for the soft look, or when
     /// no track lies on the background alone.
-    public var layers: (key: [Double], base: DisplayList, over: [DrawCommand])? {
+    public var layers: SceneLayers? {
         guard theme.look != .soft else { return nil }
         let background = backgroundPixel
         let painter = RingPainter(theme: theme)
         var key = [Double(width), Double(height), Double(background.bits)]
-        var base: [DrawCommand] = [], over: [DrawCommand] = []
+        var base: [DrawCommand] = [], over: [DrawCommand] = [], bands: [Int?] = []
         for i in rings.indices {
             let alone = onlyBackgroundUnder(ringAt: i)
             let parts = painter.parts(for: rings[i], onBackground: alone, dot: dot(ofRing: i), trackWhole: alone)
@@ -164,10 +164,26 @@ public struct RingScene: Sendable {
             } else {
                 over.append(parts.track)
             }
+            bands.append(parts.over.isEmpty ? nil : over.count)
             over += parts.over
         }
         guard !base.isEmpty else { return nil }
-        return (key, DisplayList(background: background, commands: base), over + chromeCommands + dimCommands + identityCommands)
+        return SceneLayers(key: key, base: DisplayList(background: background, commands: base),
+                           over: over + chromeCommands + dimCommands + identityCommands, bands: bands)
+    }
+
+    /// Whether ring `index`'s band can be repainted where its colour changed rather than drawn again
+    /// (`RedrawPlan`, `ArcStroke.recolour`) when it moves from `value` (as last drawn): an opaque
+    /// conic band over its own track alone in the background layer, the frame neither dimmed nor
+    /// carded, long enough that its caps follow the rays; a later ring's tip shadow over it only from
+    /// a ring in `moving` (whose shadow is then drawn again over it).
+    func recolourable(ringAt index: Int, from value: Double, moving: [Int]) -> Bool {
+        guard theme.look != .soft, theme.gradient == .conic, theme.bandOpacity >= 1, brightness >= 1, identity == nil,
+              index < values.count, onlyBackgroundUnder(ringAt: index) else { return false }
+        let g = layout.ring(index), shortest = max(2 * g.thickness, 256)
+        // Long enough that no cap is steep (`ArcCaps`: a level of colour per pixel at most).
+        guard 2 * Double.pi * min(value, values[index]) * g.radius >= shortest else { return false }
+        return !rings.indices.contains { $0 > index && !moving.contains($0) && shadow(ofRing: $0, reaches: index) }
     }
 
     /// The soft theme's control for the first ring's value (the look has one band).
@@ -183,14 +199,32 @@ public struct RingScene: Sendable {
     func onlyBackgroundUnder(ringAt index: Int) -> Bool {
         let target = rings[index].geometry
         let inner = target.radius - target.thickness / 2, outer = target.radius + target.thickness / 2
-        return !rings[..<index].contains { ring in
-            let g = ring.geometry
+        let rings = self.rings
+        return !rings.indices.contains { i in
+            guard i < index else { return false }
+            let g = rings[i].geometry
             if g.radius - g.thickness / 2 - 2 < outer && g.radius + g.thickness / 2 + 2 > inner { return true }
-            guard ring.value > theme.tipThreshold else { return false }
-            let offset = theme.shadowOffset * g.thickness
-            let distance = (g.radius * g.radius + offset * offset).squareRoot()
-            let reach = g.thickness / 2 + 5 * theme.shadowSigma * g.thickness + 1
-            return distance - reach < outer && distance + reach > inner
+            return shadow(ofRing: i, reaches: index)
         }
     }
+
+    /// Whether ring `i` shows a tip whose shadow (5 sigma past its disc) can reach ring `target`'s track.
+    private func shadow(ofRing i: Int, reaches target: Int) -> Bool {
+        guard i < values.count, values[i] > theme.tipThreshold else { return false }
+        let layout = self.layout, g = layout.ring(i), t = layout.ring(target)
+        let inner = t.radius - t.thickness / 2, outer = t.radius + t.thickness / 2
+        let offset = theme.shadowOffset * g.thickness
+        let distance = (g.radius * g.radius + offset * offset).squareRoot()
+        let reach = g.thickness / 2 + 5 * theme.shadowSigma * g.thickness + 1
+        return distance - reach < outer && distance + reach > inner
+    }
+}
+
+/// The frame in two layers (`RingScene.layers`): the background layer's key and display list, the
+/// commands over it, and where among those each ring's band is (nil for an empty ring).
+public struct SceneLayers {
+    public var key: [Double]
+    public var base: DisplayList
+    public var over: [DrawCommand]
+    public var bands: [Int?]
 }

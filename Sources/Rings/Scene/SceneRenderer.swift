@@ -10,6 +10,9 @@ public struct SceneRenderer {
     /// set of tracks and byte order, and laid under each frame, whole or redrawn in parts, in place
     /// of clearing and drawing the tracks again.
     private var base: (key: [Double], layer: Layer)?
+    /// Each ring's band's rays as last drawn, and in which byte order: what a recoloured band is
+    /// repainted from.
+    private var drawnFans: [RayFan?] = [], fansSwapped = false
 
     /// With `threads` above 1, `render(_:into:clips:)` can share the rows among that many threads
     /// (the live window's redraws); whole frames are drawn on one.
@@ -39,6 +42,13 @@ public struct SceneRenderer {
     /// `redAndBlueSwapped` draws the pixels as B, G, R, A, straight into a window surface of that order.
     /// At most `threads` threads share the rows (and no more than the renderer was made for).
     public mutating func render(_ scene: RingScene, into pixmap: Pixmap, clips: [IntRect], redAndBlueSwapped: Bool = false, threads: Int = .max) {
+        render(scene, into: pixmap, redraw: Redraw(rects: clips), redAndBlueSwapped: redAndBlueSwapped, threads: threads)
+    }
+
+    /// Draws a frame's `redraw` (`RedrawPlan.redraw`) over the last frame drawn into `pixmap`: its
+    /// recoloured rings' bands repainted where their colour changed (or, where that cannot be, their
+    /// pieces drawn whole), then its rectangles drawn.
+    public mutating func render(_ scene: RingScene, into pixmap: Pixmap, redraw: Redraw, redAndBlueSwapped: Bool = false, threads: Int = .max) {
         let layers = scene.layers
         if let layers {
             let key = layers.key + [redAndBlueSwapped ? 1 : 0]
@@ -53,6 +63,14 @@ public struct SceneRenderer {
         let work = Work(list: redAndBlueSwapped ? list?.swappingRedAndBlue() : list,
                         over: redAndBlueSwapped ? over.map { $0.swappingRedAndBlue() } : over,
                         base: layers == nil ? nil : base?.layer)
+        var clips = redraw.rects
+        for recolour in redraw.recolour where !repaint(ring: recolour.ring, of: layers, with: work, into: pixmap, swapped: redAndBlueSwapped) {
+            clips += recolour.pieces
+        }
+        if let layers {
+            drawnFans = layers.bands.map { band in band.flatMap { (work.over[$0].shader as? any ArcShader)?.rayFan } }
+            fansSwapped = redAndBlueSwapped
+        }
         let threads = min(threads, rasterizers.count)
         let area = clips.reduce(0) { $0 + $1.width * $1.height }
         guard threads > 1, area >= 65_536 else {
@@ -79,6 +97,16 @@ public struct SceneRenderer {
                 }
             }
         }
+    }
+
+    /// Repaints ring `ring`'s band where its colour changed since the last frame drawn; false where
+    /// it cannot be (no rays as last drawn, a band not drawn as an arc over the layer, rays that do not pair up).
+    private func repaint(ring: Int, of layers: SceneLayers?, with work: Work, into pixmap: Pixmap, swapped: Bool) -> Bool {
+        guard let layers, let base = work.base, fansSwapped == swapped, ring < drawnFans.count, let old = drawnFans[ring],
+              ring < layers.bands.count, let index = layers.bands[ring], let arc = work.over[index].shape as? ArcStroke,
+              work.over[index].caps != nil, let new = (work.over[index].shader as? any ArcShader)?.rayFan,
+              work.over[index].shader.isOpaque else { return false }
+        return arc.recolour(from: old, to: new, over: base, into: Canvas(pixmap))
     }
 
     /// What a part of a redraw draws: the whole display list, or the commands over the background layer.
