@@ -50,8 +50,9 @@ public struct RedrawPlan {
 
     /// What to draw of `scene` in a frame of `bounds`: `rects` as `rects(for:...)` gives them, but for
     /// a ring that can be (`RingScene.recolourable`: an opaque conic band alone over its track, its
-    /// end moving less than half its width and `recolourSteps`'s part of its circle) only its ends, its body repainted where its colour changed
-    /// (`SceneRenderer.render(_:into:redraw:...)`, `ArcStroke.recolour`).
+    /// end moving at most half its width and a `recolourSteps`th of its circle) only its ends, its
+    /// body repainted where its colour changed (`SceneRenderer.render(_:into:redraw:...)`,
+    /// `ArcStroke.recolour`).
     public mutating func redraw(for scene: RingScene, in bounds: IntRect, whole: Bool, resized: Bool, recolouring: Bool = true) -> Redraw {
         var recolour: [Redraw.Recolour] = []
         let rects = rects(for: scene, in: bounds, whole: whole, resized: resized, recolouring: recolouring, recolour: &recolour)

@@ -183,7 +183,7 @@ public struct RingScene: Sendable {
         let g = layout.ring(index), shortest = max(2 * g.thickness, 256)
         // Long enough that no cap is steep (`ArcCaps`: a level of colour per pixel at most).
         guard 2 * Double.pi * min(value, values[index]) * g.radius >= shortest else { return false }
-        return !rings.indices.contains { $0 > index && !moving.contains($0) && shadow(ofRing: $0, reaches: index) }
+        return !values.indices.contains { $0 > index && !moving.contains($0) && shadow(ofRing: $0, reaches: index) }
     }
 
     /// The soft theme's control for the first ring's value (the look has one band).
@@ -197,9 +197,8 @@ public struct RingScene: Sendable {
     /// before it (they share the centre; their edges at least two pixels apart) and no tip shadow of
     /// one (its blur ends 5 sigma past its disc).
     func onlyBackgroundUnder(ringAt index: Int) -> Bool {
-        let target = rings[index].geometry
+        let rings = self.rings, target = rings[index].geometry
         let inner = target.radius - target.thickness / 2, outer = target.radius + target.thickness / 2
-        let rings = self.rings
         return !rings.indices.contains { i in
             guard i < index else { return false }
             let g = rings[i].geometry
