@@ -93,8 +93,12 @@ import TestSupport
     /// A slow animation at a size where the bands are repainted only where their colour changed
     /// (`Redraw.recolour`): rays passing 3 and 9 o'clock, ends passing the tip threshold and a lap, rings
     /// growing and shrinking, in both byte orders, give the whole frames' pixels; and the rings
-    /// are recoloured in most frames. An odd size puts the centre on a pixel's middle, where the
-    /// row through it takes 9 and 3 o'clock's colours.
+    /// are recoloured in most frames, a ring under another's tip shadow too (its track then drawn over
+    /// the layer). Last, the outer ring stays put with its tip shown (its shadow made wide, over a
+    /// light background, where it shows under a track) while the
+    /// others move: their pixels under its shadow are not drawn again, so a band there is not
+    /// recoloured over the track.
+    /// An odd size puts the centre on a pixel's middle, where the row through it takes 9 and 3 o'clock's colours.
     @Test(arguments: ["flat", "activity", "tutorial", "counter-clockwise", "flat 521x441"], [false, true])
     func recolouringTheBandsGivesWholeFrames(theme argument: String, swapped: Bool) throws {
         let name = String(argument.prefix { $0 != " " }), odd = argument.hasSuffix("521x441")
@@ -103,12 +107,17 @@ import TestSupport
         var plan = RedrawPlan(), parts = SceneRenderer(), whole = SceneRenderer()
         let frame = Pixmap(width: width, height: height)
         let targets = [1.3, 0.97, 0.75], count = theme.rings.count == 1 ? 1 : 3, steps = 320
-        var recoloured = 0, frames = 0
-        for n in Array(0...steps) + Array((steps / 2...steps).reversed()) {
-            let values = targets.prefix(count).map { $0 * Double(n) / Double(steps) }
-            let scene = RingScene(theme: theme, width: width, height: height, values: values)
+        let sweep = (Array(0...steps) + Array((steps / 2...steps).reversed())).map { n in targets.prefix(count).map { $0 * Double(n) / Double(steps) } }
+        let held = count == 1 ? [] : (0...40).map { n in [targets[0], targets[1] - Double(n) * 0.002, targets[2] - Double(n) * 0.003] }
+        var wide = theme
+        wide.shadowSigma = 0.3
+        wide.background = RGB8(220, 220, 220)
+        var recoloured = 0, underTips = 0, frames = 0
+        for (n, values) in (sweep + held).enumerated() {
+            let scene = RingScene(theme: n < sweep.count ? theme : wide, width: width, height: height, values: values)
             let redraw = plan.redraw(for: scene, in: bounds, whole: false, resized: false)
             recoloured += redraw.recolour.count
+            underTips += redraw.recolour.filter { r in values[..<r.ring].contains { $0 > theme.tipThreshold } }.count
             frames += 1
             parts.render(scene, into: frame, redraw: redraw, redAndBlueSwapped: swapped)
             let full = Pixmap(width: width, height: height)
@@ -117,6 +126,7 @@ import TestSupport
             #expect(differing == 0, "\(name), frame \(n) at \(values): \(differing) pixels differ")
         }
         #expect(recoloured > frames * count / 2, "\(name): \(recoloured) rings recoloured over \(frames) frames")
+        if count > 1 { #expect(underTips > 100, "\(name): \(underTips) rings recoloured under a tip") }
     }
 
     /// A ring whose colour changes with its value (a threshold's colour, which its track takes too)

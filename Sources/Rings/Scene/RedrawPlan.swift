@@ -49,7 +49,7 @@ public struct RedrawPlan {
     }
 
     /// What to draw of `scene` in a frame of `bounds`: `rects` as `rects(for:...)` gives them, but for
-    /// a ring that can be (`RingScene.recolourable`: an opaque conic band alone over its track, its
+    /// a ring that can be (`RingScene.recolourable`: an opaque conic band over its own track, its
     /// end moving at most half its width and a `recolourSteps`th of its circle) only its ends, its
     /// body repainted where its colour changed (`SceneRenderer.render(_:into:redraw:...)`,
     /// `ArcStroke.recolour`).

@@ -22,18 +22,13 @@ public struct RingPainter: Sendable {
     func parts(for ring: Ring, onBackground: Bool, dot dotCenter: Point?, trackWhole: Bool)
         -> (track: DrawCommand, over: [DrawCommand], key: [Double]) {
         let style = ring.style, g = ring.geometry, value = ring.value
-        let track = style.selected ? selectedTrack(style) : theme.track?.opaque ?? style.end.withOpacity(theme.trackOpacity)
-        let trackColor = onBackground ? track.over(theme.background.opaque) : track
         let arc = self.arc(of: ring)
         let band = bandCommand(for: arc, style: style)
         // The opaque arc hides the track wherever it covers whole pixels: skip drawing those.
         let sameWidth = theme.trackWidth >= 1
         let hidden = !trackWhole && value > 0 && band.shader.isOpaque && sameWidth
             ? (arc.coversFullTurn ? Sector(center: g.center, start: 0, sweep: 2 * Double.pi) : arc.sector) : nil
-        let trackHalf = g.thickness * theme.trackWidth / 2
-        let annulus = Annulus(center: g.center, innerRadius: g.radius - trackHalf, outerRadius: g.radius + trackHalf, occludedSector: hidden)
-        let trackCommand = DrawCommand(shape: annulus, shader: SolidShader(trackColor))
-        let key = [g.center.x, g.center.y, annulus.innerRadius, annulus.outerRadius, Double(trackColor.packed.bits)]
+        let (trackCommand, key) = track(for: ring, onBackground: onBackground, hidden: hidden)
         guard value > 0 else { return (trackCommand, [], key) }
         var out = [band]
         if let (shadow, tip) = tip(of: arc, value: value) {
@@ -44,6 +39,17 @@ public struct RingPainter: Sendable {
             out.append(DrawCommand(shape: dotDisc(of: arc, at: dotCenter), shader: SolidShader(dot.opaque)))
         }
         return (trackCommand, out, key)
+    }
+
+    /// A ring's track, less the whole pixels of `hidden` (where an opaque band covers it), and its
+    /// key (centre, radii, colour): in its colour over the background, opaque, where `onBackground`.
+    func track(for ring: Ring, onBackground: Bool, hidden: Sector? = nil) -> (command: DrawCommand, key: [Double]) {
+        let style = ring.style, g = ring.geometry
+        let track = style.selected ? selectedTrack(style) : theme.track?.opaque ?? style.end.withOpacity(theme.trackOpacity)
+        let color = onBackground ? track.over(theme.background.opaque) : track
+        let half = g.thickness * theme.trackWidth / 2
+        let annulus = Annulus(center: g.center, innerRadius: g.radius - half, outerRadius: g.radius + half, occludedSector: hidden)
+        return (DrawCommand(shape: annulus, shader: SolidShader(color)), [g.center.x, g.center.y, annulus.innerRadius, annulus.outerRadius, Double(color.packed.bits)])
     }
 
     /// Boxes that hold every pixel of the ring that its value moves (what `parts` draws over the

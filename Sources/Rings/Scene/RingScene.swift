@@ -153,37 +153,43 @@ public struct RingScene: Sendable {
         guard theme.look != .soft else { return nil }
         let background = backgroundPixel
         let painter = RingPainter(theme: theme)
-        var key = [Double(width), Double(height), Double(background.bits)]
-        var base: [DrawCommand] = [], over: [DrawCommand] = [], bands: [Int?] = []
+        var key = [Double(width), Double(height), Double(background.bits)], tracksKey = key
+        var base: [DrawCommand] = [], over: [DrawCommand] = [], bands: [Int?] = [], tracks: [DrawCommand] = []
         for i in rings.indices {
             let alone = onlyBackgroundUnder(ringAt: i)
             let parts = painter.parts(for: rings[i], onBackground: alone, dot: dot(ofRing: i), trackWhole: alone)
             if alone {
                 base.append(parts.track)
                 key += parts.key
+                tracks.append(parts.track)
+                tracksKey += parts.key
             } else {
                 over.append(parts.track)
+                let whole = painter.track(for: rings[i], onBackground: false)
+                tracks.append(whole.command)
+                tracksKey += whole.key
             }
             bands.append(parts.over.isEmpty ? nil : over.count)
             over += parts.over
         }
         guard !base.isEmpty else { return nil }
         return SceneLayers(key: key, base: DisplayList(background: background, commands: base),
-                           over: over + chromeCommands + dimCommands + identityCommands, bands: bands)
+                           over: over + chromeCommands + dimCommands + identityCommands, bands: bands,
+                           tracks: tracks.count > base.count ? (tracksKey, DisplayList(background: background, commands: tracks)) : nil)
     }
 
     /// Whether ring `index`'s band can be repainted where its colour changed rather than drawn again
     /// (`RedrawPlan`, `ArcStroke.recolour`) when it moves from `value` (as last drawn): an opaque
-    /// conic band over its own track alone in the background layer, the frame neither dimmed nor
-    /// carded, long enough that its caps follow the rays; a later ring's tip shadow over it only from
-    /// a ring in `moving` (whose shadow is then drawn again over it).
+    /// conic band over its own track, which shares no pixel with an earlier ring, the frame neither
+    /// dimmed nor carded, long enough that its caps follow the rays; another ring's tip shadow under
+    /// or over it only from a ring in `moving` (whose shadow, with what lies there, is then drawn again).
     func recolourable(ringAt index: Int, from value: Double, moving: [Int]) -> Bool {
         guard theme.look != .soft, theme.gradient == .conic, theme.bandOpacity >= 1, brightness >= 1, identity == nil,
-              index < values.count, onlyBackgroundUnder(ringAt: index) else { return false }
+              index < values.count, !overlapsEarlierRing(index) else { return false }
         let g = layout.ring(index), shortest = max(2 * g.thickness, 256)
         // Long enough that no cap is steep (`ArcCaps`: a level of colour per pixel at most).
         guard 2 * Double.pi * min(value, values[index]) * g.radius >= shortest else { return false }
-        return !values.indices.contains { $0 > index && !moving.contains($0) && shadow(ofRing: $0, reaches: index) }
+        return !values.indices.contains { $0 != index && !moving.contains($0) && shadow(ofRing: $0, reaches: index) }
     }
 
     /// The soft theme's control for the first ring's value (the look has one band).
@@ -197,13 +203,17 @@ public struct RingScene: Sendable {
     /// before it (they share the centre; their edges at least two pixels apart) and no tip shadow of
     /// one (its blur ends 5 sigma past its disc).
     func onlyBackgroundUnder(ringAt index: Int) -> Bool {
-        let rings = self.rings, target = rings[index].geometry
+        !overlapsEarlierRing(index) && !(0..<index).contains { shadow(ofRing: $0, reaches: index) }
+    }
+
+    /// Whether a ring drawn before ring `index` may share a pixel with its track (they share the
+    /// centre: their edges less than two pixels apart).
+    private func overlapsEarlierRing(_ index: Int) -> Bool {
+        let layout = self.layout, target = layout.ring(index)
         let inner = target.radius - target.thickness / 2, outer = target.radius + target.thickness / 2
-        return !rings.indices.contains { i in
-            guard i < index else { return false }
-            let g = rings[i].geometry
-            if g.radius - g.thickness / 2 - 2 < outer && g.radius + g.thickness / 2 + 2 > inner { return true }
-            return shadow(ofRing: i, reaches: index)
+        return (0..<index).contains { i in
+            let g = layout.ring(i)
+            return g.radius - g.thickness / 2 - 2 < outer && g.radius + g.thickness / 2 + 2 > inner
         }
     }
 
@@ -226,4 +236,8 @@ public struct SceneLayers {
     public var base: DisplayList
     public var over: [DrawCommand]
     public var bands: [Int?]
+    /// The background with every track drawn whole as the frame draws it (those not in `base` over
+    /// the background), and its key; nil when every track is in `base`. Where nothing else lies under
+    /// a band (no tip shadow), what its rim pixels are composited over (`ArcStroke.recolour`).
+    public var tracks: (key: [Double], list: DisplayList)?
 }

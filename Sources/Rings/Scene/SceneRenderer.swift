@@ -10,6 +10,9 @@ public struct SceneRenderer {
     /// set of tracks and byte order, and laid under each frame, whole or redrawn in parts, in place
     /// of clearing and drawing the tracks again.
     private var base: (key: [Double], layer: Layer)?
+    /// The background with every track whole (`SceneLayers.tracks`), drawn when a band is first
+    /// recoloured over one not in `base`, and kept while its key holds.
+    private var tracks: (key: [Double], layer: Layer)?
     /// Each ring's band's rays as last drawn, and in which byte order: what a recoloured band is
     /// repainted from.
     private var drawnFans: [RayFan?] = [], fansSwapped = false
@@ -50,15 +53,8 @@ public struct SceneRenderer {
     /// pieces drawn whole), then its rectangles drawn.
     public mutating func render(_ scene: RingScene, into pixmap: Pixmap, redraw: Redraw, redAndBlueSwapped: Bool = false, threads: Int = .max) {
         let layers = scene.layers
-        if let layers {
-            let key = layers.key + [redAndBlueSwapped ? 1 : 0]
-            if base?.key != key || base?.layer.pixmap.width != pixmap.width || base?.layer.pixmap.height != pixmap.height {
-                let list = redAndBlueSwapped ? layers.base.swappingRedAndBlue() : layers.base
-                let made = Pixmap(width: pixmap.width, height: pixmap.height)
-                rasterizers[0].render(list, into: made)
-                base = (key, Layer(made, background: list.background))
-            }
-        }
+        if let layers { base = layer(layers.base, key: layers.key, kept: base, for: pixmap, swapped: redAndBlueSwapped) }
+        if layers?.tracks == nil { tracks = nil }
         let list = layers == nil ? scene.displayList : nil, over = layers?.over ?? []
         let work = Work(list: redAndBlueSwapped ? list?.swappingRedAndBlue() : list,
                         over: redAndBlueSwapped ? over.map { $0.swappingRedAndBlue() } : over,
@@ -99,14 +95,28 @@ public struct SceneRenderer {
         }
     }
 
+    /// `list` drawn into a layer the size of `pixmap`, in its byte order: `kept` while its key and size hold.
+    private mutating func layer(_ list: DisplayList, key: [Double], kept: (key: [Double], layer: Layer)?, for pixmap: Pixmap,
+                                swapped: Bool) -> (key: [Double], layer: Layer) {
+        let key = key + [swapped ? 1 : 0]
+        if let kept, kept.key == key, kept.layer.pixmap.width == pixmap.width, kept.layer.pixmap.height == pixmap.height { return kept }
+        let list = swapped ? list.swappingRedAndBlue() : list
+        let made = Pixmap(width: pixmap.width, height: pixmap.height)
+        rasterizers[0].render(list, into: made)
+        return (key, Layer(made, background: list.background))
+    }
+
     /// Repaints ring `ring`'s band where its colour changed since the last frame drawn; false where
     /// it cannot be (no rays as last drawn, a band not drawn as an arc over the layer, rays that do not pair up).
-    private func repaint(ring: Int, of layers: SceneLayers?, with work: Work, into pixmap: Pixmap, swapped: Bool) -> Bool {
-        guard let layers, let base = work.base, fansSwapped == swapped, ring < drawnFans.count, let old = drawnFans[ring],
+    private mutating func repaint(ring: Int, of layers: SceneLayers?, with work: Work, into pixmap: Pixmap, swapped: Bool) -> Bool {
+        guard let layers, work.base != nil, fansSwapped == swapped, ring < drawnFans.count, let old = drawnFans[ring],
               ring < layers.bands.count, let index = layers.bands[ring], let arc = work.over[index].shape as? ArcStroke,
               work.over[index].caps != nil, let new = (work.over[index].shader as? any ArcShader)?.rayFan,
               work.over[index].shader.isOpaque else { return false }
-        return arc.recolour(from: old, to: new, over: base, into: Canvas(pixmap))
+        // Its rims over its track as the frame draws it: in the background layer, or drawn over it.
+        if let whole = layers.tracks { tracks = layer(whole.list, key: whole.key, kept: tracks, for: pixmap, swapped: swapped) }
+        guard let under = layers.tracks == nil ? work.base : tracks?.layer else { return false }
+        return arc.recolour(from: old, to: new, over: under, into: Canvas(pixmap))
     }
 
     /// What a part of a redraw draws: the whole display list, or the commands over the background layer.
