@@ -145,14 +145,9 @@ public final class ArcCaps: Sendable {
     /// The exact rule (`ArcStroke.topmostParameter`) averaged over the covered points of a 4 x 4 grid.
     private func supersampledColor(x: Int, y: Int, fallback: UInt32) -> UInt32 {
         var sum = ColorF.clear, covered = 0.0
-        for j in 0..<4 {
-            for i in 0..<4 {
-                let sx = Double(x) + (Double(i) + 0.5) / 4, sy = Double(y) + (Double(j) + 0.5) / 4
-                guard arc.coverage(atX: sx, y: sy) > 0 else { continue }
-                let u = arc.topmostParameter(x: sx, y: sy)
-                sum = sum + (u == 1 ? endColor : u == 0 ? startColor : shader.color(atParameter: u))
-                covered += 1
-            }
+        arc.forEachGridParameter(x: x, y: y) { u in
+            sum = sum + (u == 1 ? endColor : u == 0 ? startColor : shader.color(atParameter: u))
+            covered += 1
         }
         return covered > 0 ? (sum * (1 / covered)).packed.bits : fallback
     }

@@ -40,4 +40,40 @@ extension ArcStroke {
         if lap >= 0 && abs(rho - radius) <= halfWidth { return (rel + 2 * Double.pi * lap) / total }
         return 0
     }
+
+    /// `topmostParameter` at each point of pixel (x, y)'s 4 x 4 grid that the stroke covers
+    /// (`coverage(atX:y:)`), handed to `body`: the same rule with one `atan2` a pixel, not one a
+    /// point, each point's angle stepped from the pixel centre's to first order (off by under
+    /// (0.6 / distance from the centre)^2 of a radian: 1e-5 at 200 pixels), but worked out whole
+    /// within three times that of the start or the end ray, where the lap changes.
+    func forEachGridParameter(x: Int, y: Int, _ body: (Double) -> Void) {
+        let total = abs(sweep), turn = 2 * Double.pi, w2 = halfWidth * halfWidth
+        let cdx = Double(x) + 0.5 - center.x, cdy = Double(y) + 0.5 - center.y, c2 = cdx * cdx + cdy * cdy
+        let rel0 = relativeAngle(x: Double(x) + 0.5, y: Double(y) + 0.5)
+        let near = 1 / max(c2, 1), endRel = remainderOfTurn(total)
+        for j in 0..<4 {
+            for i in 0..<4 {
+                let ox = (Double(i) + 0.5) / 4 - 0.5, oy = (Double(j) + 0.5) / 4 - 0.5
+                let dx = cdx + ox, dy = cdy + oy
+                let rho = (dx * dx + dy * dy).squareRoot(), inBand = abs(rho - radius) <= halfWidth
+                let ex = center.x + dx - endPoint.x, ey = center.y + dy - endPoint.y, toEnd = ex * ex + ey * ey
+                // Covered: on the band within the wedge, else within a round cap's reach of an end.
+                if coversFullTurn || sector.contains(dx: dx, dy: dy) {
+                    guard inBand else { continue }
+                } else {
+                    let sx = center.x + dx - startPoint.x, sy = center.y + dy - startPoint.y
+                    guard cap == .round, min(sx * sx + sy * sy, toEnd) <= w2 else { continue }
+                }
+                guard total > 0 else { body(1); continue }
+                if ex * endTangent.x + ey * endTangent.y > 0 && toEnd <= w2 { body(1); continue }
+                // The angle clockwise from 12 o'clock, atan2(dx, -dy), moves by (dx oy - dy ox) / rho^2.
+                var rel = c2 > 4 ? rel0 + direction * (cdx * oy - cdy * ox) / c2 : -1
+                if rel < near || rel > turn - near || abs(rel - endRel) < near {
+                    rel = relativeAngle(x: center.x + dx, y: center.y + dy)
+                }
+                let lap = ((total - rel) / turn).rounded(.down)
+                body(lap >= 0 && inBand ? (rel + turn * lap) / total : 0)
+            }
+        }
+    }
 }
