@@ -206,8 +206,13 @@ private struct RecolourPainter {
                 guard was != now else { continue }
                 (lo, hi) = (min(was, now), max(was, now))
             }
-            // Pixel by pixel, left to right, cut to the wedge: the last ray at or left of each, found by walking on.
+            // Pixel by pixel, left to right, cut to the wedge: the last ray at or left of each, found by
+            // walking on (from the moved ray's place, the rays meet a row in order).
             var j = -1
+            if let k, side == nil {
+                j = k
+                while j >= 0 && crossing(held(rays[j].slope), dy) > lo { j -= 1 }
+            }
             paint(y: y, from: lo, to: hi, color: nil) { x in
                 while j + 1 < count && crossing(held(rays[j + 1].slope), dy) <= x { j += 1 }
                 return j < 0 ? left : rays[j].color
