@@ -62,9 +62,17 @@ import TestSupport
             #expect(seen.values.allSatisfy { $0 == 1 }, "a pixel in two pieces: \(rects)")
             let rows = Set(rects.filter { !$0.isEmpty }.flatMap { $0.minY..<$0.maxY })
             #expect(covering.allSatisfy { r in (r.minY..<r.maxY).contains { rows.contains($0) } }, "a rectangle on no box's rows")
+            // Little else: every pixel within a box grown by the gap sideways and twice the height up and down.
+            let grown = rects.filter { !$0.isEmpty }.map { IntRect(x: $0.minX - 4, y: $0.minY - 16, width: $0.width + 8, height: $0.height + 32) }
+            #expect(seen.keys.allSatisfy { p in grown.contains { $0.contains(x: p % 100, y: p / 100) } }, "far from every box: \(rects)")
         }
         #expect([IntRect]().covering(minimumHeight: 8, gap: 4).isEmpty)
         #expect([IntRect(x: 3, y: 5, width: 4, height: 2)].covering(minimumHeight: 8, gap: 4) == [IntRect(x: 3, y: 5, width: 4, height: 2)])
+        // A tip's boxes above an end cap's, far below: the tip's columns were drawn down the tall
+        // slab between them (a box ending 3 rows past a cut held on to the next one).
+        let tip = [IntRect(x: 1132, y: 362, width: 113, height: 113), IntRect(x: 1133, y: 365, width: 114, height: 113)]
+        let far = (tip + [IntRect(x: 1011, y: 655, width: 75, height: 75)]).covering(minimumHeight: 8, gap: 16)
+        #expect(!far.contains { !$0.intersection(IntRect(x: 1132, y: 500, width: 100, height: 150)).isEmpty }, "\(far)")
     }
 
     /// Between `count`'s bounds of rectangles, their corners' coordinates in `corners` and their sides' lengths in `sides`.

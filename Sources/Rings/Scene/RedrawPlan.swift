@@ -115,7 +115,7 @@ public struct RedrawPlan {
         if let text {
             let before = drawnText?.glyphs == text.glyphs ? drawnText : nil
             if text.label != before?.label { rects += [text.label.frame] + (before.map { [$0.label.frame] } ?? []) }
-            if let legend = text.legend, legend != before?.legend { rects.append(legend.box) }
+            if let legend = text.legend, legend != before?.legend { rects += legend.changes(since: before?.legend) }
         }
         return rects.map { $0.intersection(bounds) }.filter { !$0.isEmpty }
     }
@@ -129,9 +129,20 @@ struct ChromeText: Equatable {
         var text: String, caption: String?, color: RGB8?, opacity: Double, ink: RGB8, widthLimit: Double?, frame: IntRect
     }
 
-    /// The legend's lines and its box.
+    /// The legend's lines, its box, and where each line's value is drawn (empty where none is).
     struct Legend: Equatable {
-        var entries: [LegendEntry], ink: RGB8, textScale: Double, box: IntRect
+        var entries: [LegendEntry], ink: RGB8, textScale: Double, box: IntRect, values: [IntRect]
+
+        /// What to draw again of it after `old`: where only values changed, the box round each one
+        /// then and now (the rest is as it was: a value's widest moves only its own text, or else
+        /// the layout, and the frame is drawn whole); else the whole box.
+        func changes(since old: Legend?) -> [IntRect] {
+            guard let old, old.box == box, old.ink == ink, old.textScale == textScale, old.entries.count == entries.count,
+                  !zip(old.entries, entries).contains(where: { $0.name != $1.name || $0.color != $1.color })
+            else { return [box] }
+            return entries.indices.filter { old.entries[$0] != entries[$0] || old.values[$0] != values[$0] }
+                .map { old.values[$0].union(values[$0]) }.filter { !$0.isEmpty }
+        }
     }
 
     var label: Label
@@ -142,7 +153,12 @@ struct ChromeText: Equatable {
     init(_ chrome: Chrome, in scene: RingScene) {
         label = Label(text: chrome.label, caption: chrome.caption, color: chrome.labelColor, opacity: chrome.labelOpacity, ink: chrome.ink,
                       widthLimit: chrome.labelWidthLimit, frame: chrome.labelFrame(rings: scene.layout))
-        legend = scene.chromeLayout?.legend.map { Legend(entries: chrome.legend, ink: chrome.ink, textScale: chrome.textScale, box: $0) }
+        legend = scene.chromeLayout.flatMap { places in
+            places.legend.map { box in
+                Legend(entries: chrome.legend, ink: chrome.ink, textScale: chrome.textScale, box: box,
+                       values: chrome.legendLines(places).map { $0.value?.bounds ?? IntRect(x: box.minX, y: box.minY, width: 0, height: 0) })
+            }
+        }
         glyphs = ObjectIdentifier(chrome.glyphs)
     }
 }

@@ -33,6 +33,14 @@ public struct IntRect: Equatable, Sendable, CustomStringConvertible {
         return IntRect(x: x0, y: y0, width: min(maxX, other.maxX) - x0, height: min(maxY, other.maxY) - y0)
     }
 
+    /// The smallest rectangle holding both (either one where the other is empty).
+    public func union(_ other: IntRect) -> IntRect {
+        if isEmpty { return other }
+        if other.isEmpty { return self }
+        let x0 = Swift.min(minX, other.minX), y0 = Swift.min(minY, other.minY)
+        return IntRect(x: x0, y: y0, width: Swift.max(maxX, other.maxX) - x0, height: Swift.max(maxY, other.maxY) - y0)
+    }
+
     public var description: String { "\(width)x\(height)+\(x)+\(y)" }
 }
 
@@ -54,9 +62,10 @@ public struct Point: Equatable, Sendable {
 
 extension Array where Element == IntRect {
     /// Rectangles that do not overlap and cover these, a little more coarsely than `disjoint`, so
-    /// that many small boxes become few rectangles: slabs cut at the boxes' edges but at least
-    /// `minimumHeight` rows high (each holding every box it meets), and in a slab the boxes'
-    /// x-intervals merged where they overlap or lie within `gap` columns.
+    /// that many small boxes become few rectangles: slabs cut at the boxes' edges (each holding every
+    /// box it meets), but not at an edge with others closer than `minimumHeight` rows both above and
+    /// below it (so a box reaches at most twice that past its own edges, never down a tall slab
+    /// below it), and in a slab the boxes' x-intervals merged where they overlap or lie within `gap` columns.
     public func covering(minimumHeight: Int, gap: Int) -> [IntRect] {
         // Top to bottom, each box once (a moving ring's boxes then and now are mostly the same).
         var boxes = filter { !$0.isEmpty }.sorted { ($0.minY, $0.minX, $0.maxY, $0.maxX) < ($1.minY, $1.minX, $1.maxY, $1.maxX) }
@@ -67,10 +76,9 @@ extension Array where Element == IntRect {
         for box in boxes { edges.append(box.minY); edges.append(box.maxY) }
         edges.sort()
         var cuts = [edges[0]]
-        for edge in edges.dropFirst() where edge - cuts[cuts.count - 1] >= minimumHeight { cuts.append(edge) }
-        // The last edge ends the last slab (taking the place of a cut too close to it).
-        if let last = edges.last, cuts[cuts.count - 1] != last {
-            if cuts.count > 1 { cuts[cuts.count - 1] = last } else { cuts.append(last) }
+        for k in edges.indices.dropFirst() where edges[k] > cuts[cuts.count - 1] {
+            let crowded = edges[k] - cuts[cuts.count - 1] < minimumHeight && k + 1 < edges.count && edges[k + 1] - edges[k] < minimumHeight
+            if !crowded { cuts.append(edges[k]) }
         }
         var out: [IntRect] = [], above: [IntRect] = [], row: [IntRect] = []
         // The boxes that reach the slab (sweeping down: added as the slab reaches their tops, dropped past their bottoms).

@@ -138,6 +138,26 @@ public struct Chrome: Sendable {
         }
     }
 
+    /// The legend's lines as drawn, each in two pieces, the name (with the gap) and the value after
+    /// it (nil where empty): as a value counts, only its own text is new to the text stack, and only
+    /// its own pixels change.
+    func legendLines(_ places: ChromeLayout) -> [(name: DrawCommand?, value: DrawCommand?)] {
+        guard let box = places.legend else { return [] }
+        let px = legendTextHeight(places.line), left = box.minX + places.margin, top = box.minY + places.margin
+        return legend.enumerated().map { i, entry in
+            // A value wider than the widest it may show (a source's long problem) is cut there.
+            let value = glyphs.fitted(entry.value, width: glyphs.width(of: entry.widest, pixelHeight: px), pixelHeight: px)
+            let color = entry.color.opaque
+            if places.legendStacked {
+                return (glyphs.command(places.legendNames[i], height: px, left: left, top: top + 2 * i * places.line, color: color),
+                        glyphs.command(value, height: px, left: left + Chrome.stackedIndent(places.line), top: top + (2 * i + 1) * places.line, color: color))
+            }
+            let name = Chrome.legendLine(places.legendNames[i], ""), y = top + i * places.line
+            return (glyphs.command(name, height: px, left: left, top: y, color: color),
+                    glyphs.command(value, height: px, left: left + glyphs.width(of: name, pixelHeight: px), top: y, color: color))
+        }
+    }
+
     /// A button's text height for its height.
     static func buttonTextHeight(_ buttonHeight: Int) -> Int { Int(Double(buttonHeight) * 0.55) }
 
@@ -153,23 +173,7 @@ public struct Chrome: Sendable {
             text(label, height: placed.height, centerX: x, top: placed.top, color: color)
             if let caption = placed.caption { text(caption, height: placed.captionHeight, centerX: x, top: placed.captionTop, color: color) }
         }
-        if let box = places.legend {
-            let px = legendTextHeight(places.line), left = box.minX + places.margin, top = box.minY + places.margin
-            for (i, var entry) in legend.enumerated() {
-                // A value wider than the widest it may show (a source's long problem) is cut there.
-                entry.value = glyphs.fitted(entry.value, width: glyphs.width(of: entry.widest, pixelHeight: px), pixelHeight: px)
-                if places.legendStacked {
-                    text(places.legendNames[i], height: px, left: left, top: top + 2 * i * places.line, color: entry.color.opaque)
-                    text(entry.value, height: px, left: left + Chrome.stackedIndent(places.line), top: top + (2 * i + 1) * places.line, color: entry.color.opaque)
-                } else {
-                    // The line set in two pieces, the name (with the gap) and the value after it:
-                    // as a value counts, only its own text is new to the text stack.
-                    let name = Chrome.legendLine(places.legendNames[i], ""), y = top + i * places.line
-                    text(name, height: px, left: left, top: y, color: entry.color.opaque)
-                    text(entry.value, height: px, left: left + glyphs.width(of: name, pixelHeight: px), top: y, color: entry.color.opaque)
-                }
-            }
-        }
+        for line in legendLines(places) { out += [line.name, line.value].compactMap { $0 } }
         for (i, button) in places.buttons.enumerated() {
             let f = button.frame
             // Hovered a little stronger, held down stronger still (the fill's own colour, more opaque).
