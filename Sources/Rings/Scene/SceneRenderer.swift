@@ -16,6 +16,8 @@ public struct SceneRenderer {
     /// Each ring's band's rays as last drawn, and in which byte order: what a recoloured band is
     /// repainted from.
     private var drawnFans: [RayFan?] = [], fansSwapped = false
+    /// Each ring's band's rim pixels over the layer it was last recoloured over.
+    private var rimCaches: [RimCache] = []
 
     /// With `threads` above 1, `render(_:into:clips:)` can share the rows among that many threads
     /// (the live window's redraws); whole frames are drawn on one.
@@ -116,7 +118,8 @@ public struct SceneRenderer {
         // Its rims over its track as the frame draws it: in the background layer, or drawn over it.
         if let whole = layers.tracks { tracks = layer(whole.list, key: whole.key, kept: tracks, for: pixmap, swapped: swapped) }
         guard let under = layers.tracks == nil ? work.base : tracks?.layer else { return false }
-        return arc.recolour(from: old, to: new, over: under, into: Canvas(pixmap))
+        while rimCaches.count <= ring { rimCaches.append(RimCache()) }
+        return arc.recolour(from: old, to: new, over: under, into: Canvas(pixmap), rims: rimCaches[ring])
     }
 
     /// What a part of a redraw draws: the whole display list, or the commands over the background layer.

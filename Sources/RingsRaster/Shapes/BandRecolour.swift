@@ -42,12 +42,13 @@ extension ArcStroke {
     /// end whole, where the caps change the colours, and keeps the arc long enough that its caps'
     /// colours follow the rays elsewhere (not steep, see `ArcCaps`). Returns false (having perhaps
     /// drawn part of it) where a ray's colour changed: the caller then draws the band whole.
-    public func recolour(from old: RayFan, to new: RayFan, over layer: Layer, into canvas: Canvas) -> Bool {
+    public func recolour(from old: RayFan, to new: RayFan, over layer: Layer, into canvas: Canvas, rims: RimCache) -> Bool {
         guard cap == .round else { return false }
         let scan = annulus
         let area = scan.bounds.intersection(canvas.bounds).intersection(layer.pixmap.bounds)
         guard !area.isEmpty, scan.outer > 0 else { return true }
         precondition(abs(scan.cx) + scan.outer < 1e15 && scan.inner < 1e15, "an annulus out of reach")
+        rims.use(scan, area: area, layer: layer)
         let all = [old.above.rays, old.below.rays, new.above.rays, new.below.rays]
         guard !all.contains(where: { $0.contains { $0.id >= RayFan.names } }) else { return false }
         let rows = area.height, width = area.width + 4
@@ -65,7 +66,7 @@ extension ArcStroke {
                                 // Where each named ray lies: bit 0 above, 1 below (old), 2 above, 3 below (new).
                                 for (bit, rays) in all.enumerated() { for ray in rays where ray.id >= 0 { places[Int(ray.id)] |= 1 << bit } }
                                 var painter = RecolourPainter(
-                                    scan: scan, sector: coversFullTurn ? nil : sector, area: area, layer: layer, canvas: canvas,
+                                    scan: scan, sector: coversFullTurn ? nil : sector, area: area, layer: layer, canvas: canvas, rimCache: rims,
                                     segments: segments.baseAddress!, counts: counts.baseAddress!,
                                     rows: cache.baseAddress!, state: known.baseAddress!, index: ints.baseAddress!,
                                     places: places.baseAddress!, columns: ints.baseAddress! + RayFan.names, coverage: coverage.baseAddress!,
@@ -97,7 +98,7 @@ private struct RecolourPainter {
     /// At most five annulus pieces either side of the hole, cut three more times by the wedge.
     static let perRow = 16
 
-    let scan: AnnulusScan, sector: Sector?, area: IntRect, layer: Layer, canvas: Canvas
+    let scan: AnnulusScan, sector: Sector?, area: IntRect, layer: Layer, canvas: Canvas, rimCache: RimCache
     /// Each row's pieces (`perRow` a row) and how many (-1 until worked out).
     let segments: UnsafeMutablePointer<Segment>, counts: UnsafeMutablePointer<Int8>
     /// Each row of the annulus, and whether it is worked out (0), misses the annulus (1) or is there (2).
@@ -243,31 +244,45 @@ private struct RecolourPainter {
     /// Paints columns lo ..< hi of an annulus row (all of them in the band's wedge) in one colour:
     /// whole pixels as they are, rims by their coverage over the layer.
     func paint(row: UnsafeMutablePointer<AnnulusScan.Row>, from lo: Int, to hi: Int, color: UInt32) {
-        let y = row.pointee.y, target = canvas.row(y), below = layer.pixmap.row(y)
-        let holeLeft = row.pointee.holeLeft, holeRight = row.pointee.holeRight, wholeA = row.pointee.wholeA, wholeB = row.pointee.wholeB
+        let y = row.pointee.y, target = canvas.row(y)
+        let wholeA = row.pointee.wholeA, wholeB = row.pointee.wholeB
         // Mostly a few whole pixels inside the band.
         if (lo >= wholeA.0 && hi <= wholeA.1) || (lo >= wholeB.0 && hi <= wholeB.1) {
             return Canvas.fill(target + lo, count: hi - lo, with: color)
         }
-        var rims = 0
-        for x in lo..<hi where x < holeLeft || x >= holeRight {
-            if (x >= wholeA.0 && x < wholeA.1) || (x >= wholeB.0 && x < wholeB.1) {
-                target[x] = color
-            } else {
-                columns[rims] = Int32(truncatingIfNeeded: x)
-                shaded[rims] = color
-                under[rims] = below[x]
-                rims &+= 1
-            }
+        let fromA = max(lo, wholeA.0), toA = min(hi, wholeA.1), fromB = max(lo, wholeB.0), toB = min(hi, wholeB.1)
+        if fromA < toA { Canvas.fill(target + fromA, count: toA - fromA, with: color) }
+        if fromB < toB { Canvas.fill(target + fromB, count: toB - fromB, with: color) }
+        var count = 0
+        for rim in rims(of: row) {
+            guard Int(rim.column) >= lo else { continue }
+            guard Int(rim.column) < hi else { break }
+            gather(count, rim, color)
+            count &+= 1
         }
-        composite(y: y, rims: rims, into: target)
+        composite(rims: count, into: target)
     }
 
-    /// Composites the gathered rim pixels of row y over what lay under them, by their coverage.
-    func composite(y: Int, rims: Int, into target: UnsafeMutablePointer<UInt32>) {
+    /// A row's rim pixels, from the band's cache (working a row out there uses `columns` and
+    /// `coverage`: ask before gathering).
+    @inline(__always)
+    func rims(of row: UnsafeMutablePointer<AnnulusScan.Row>) -> UnsafeBufferPointer<RimCache.Rim> {
+        rimCache.rims(of: row, scan: scan, layer: layer, columns: columns, coverage: coverage)
+    }
+
+    /// Puts a rim pixel in the row's list to composite, as the `count`th.
+    @inline(__always)
+    func gather(_ count: Int, _ rim: RimCache.Rim, _ color: UInt32) {
+        columns[count] = rim.column
+        coverage[count] = rim.coverage
+        shaded[count] = color
+        under[count] = rim.under
+    }
+
+    /// Composites the gathered rim pixels of a row over what lay under them, by their coverage.
+    func composite(rims: Int, into target: UnsafeMutablePointer<UInt32>) {
         guard rims > 0 else { return }
-        for k in rims..<(rims + 3) { shaded[k] = shaded[rims - 1]; under[k] = under[rims - 1] }
-        scan.cover(y: y, columns: columns, count: rims, into: coverage)
+        for k in rims..<(rims + 3) { shaded[k] = shaded[rims - 1]; under[k] = under[rims - 1]; columns[k] = columns[rims - 1]; coverage[k] = coverage[rims - 1] }
         PixelMath.compositeColumns(columns, coverage: coverage, count: rims, shaded: shaded, under: under, into: target)
     }
 
@@ -304,23 +319,25 @@ private struct RecolourPainter {
     mutating func paint(y: Int, from lo: Int, to hi: Int, color: UInt32?, colorAt: (Int) -> UInt32) {
         guard lo < hi else { return }
         let target = canvas.row(y)
-        var rims = 0
+        var count = 0, next = 0, list: UnsafeBufferPointer<RimCache.Rim>?
         for segment in segments(y) where Int(segment.end) > lo && Int(segment.x) < hi {
             let from = max(lo, Int(segment.x)), to = min(hi, Int(segment.end))
             if segment.whole {
                 if let color { Canvas.fill(target + from, count: to - from, with: color) } else {
                     for x in from..<to { target[x] = colorAt(x) }
                 }
-            } else {
-                let below = layer.pixmap.row(y)
-                for x in from..<to {
-                    columns[rims] = Int32(truncatingIfNeeded: x)
-                    shaded[rims] = color ?? colorAt(x)
-                    under[rims] = below[x]
-                    rims &+= 1
-                }
+                continue
+            }
+            // A rim piece: its pixels are among the row's rims, in order (asked for before any is gathered).
+            if list == nil, let row = row(y) { list = rims(of: row) }
+            guard let list else { continue }
+            for x in from..<to {
+                while next < list.count && Int(list[next].column) < x { next &+= 1 }
+                guard next < list.count, Int(list[next].column) == x else { continue }
+                gather(count, list[next], color ?? colorAt(x))
+                count &+= 1
             }
         }
-        composite(y: y, rims: rims, into: target)
+        composite(rims: count, into: target)
     }
 }

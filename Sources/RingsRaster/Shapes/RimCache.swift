@@ -1,0 +1,70 @@
+/// A recoloured band's rim pixels, row by row: its annulus's partly covered pixels, each with its
+/// coverage and the layer's pixel under it. A row is worked out the first time a recolour asks for
+/// it and kept from frame to frame while the annulus, the rows and the layer are the same, so that
+/// repainting a rim reads a few bytes held together instead of working the row out again and
+/// reading the layer's pixels, which the frames' drawing has long left (`ArcStroke.recolour`).
+public final class RimCache {
+    /// A rim pixel: its column, its coverage and the layer's pixel under it.
+    struct Rim {
+        var column: Int32, coverage: Float, under: UInt32
+    }
+
+    private var cx = 0.0, cy = 0.0, inner = 0.0, outer = 0.0, area = IntRect(x: 0, y: 0, width: 0, height: 0)
+    private weak var layer: PixelStorage?
+    /// Per row of `area`: where its rims start in `rims` and how many (-1 until worked out).
+    private var first = UnsafeMutablePointer<Int32>.allocate(capacity: 0), counts = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
+    private var rims = UnsafeMutablePointer<Rim>.allocate(capacity: 0), used = 0, capacity = 0
+
+    public init() {}
+
+    deinit { first.deallocate(); counts.deallocate(); rims.deallocate() }
+
+    /// Keeps what it holds if it was worked out for this annulus, rows and layer; else forgets it.
+    func use(_ scan: AnnulusScan, area: IntRect, layer: Layer) {
+        guard scan.cx != cx || scan.cy != cy || scan.inner != inner || scan.outer != outer || area != self.area
+                || self.layer !== layer.pixmap.storage else { return }
+        cx = scan.cx; cy = scan.cy; inner = scan.inner; outer = scan.outer
+        self.layer = layer.pixmap.storage
+        if area.height != self.area.height {
+            first.deallocate(); counts.deallocate()
+            first = .allocate(capacity: area.height); counts = .allocate(capacity: area.height)
+        }
+        self.area = area
+        counts.initialize(repeating: -1, count: area.height)
+        used = 0
+    }
+
+    /// Row `row`'s rims, left to right, worked out (by `scan`, over `layer`) the first time; good
+    /// until the next row is asked for.
+    @inline(__always)
+    func rims(of row: UnsafePointer<AnnulusScan.Row>, scan: AnnulusScan, layer: Layer,
+              columns: UnsafeMutablePointer<Int32>, coverage: UnsafeMutablePointer<Float>) -> UnsafeBufferPointer<Rim> {
+        let i = row.pointee.y - area.minY
+        if counts[i] < 0 { workOut(row, index: i, scan: scan, layer: layer, columns: columns, coverage: coverage) }
+        return UnsafeBufferPointer(start: rims + Int(first[i]), count: Int(counts[i]))
+    }
+
+    /// Row `row`'s rims (`columns` and `coverage` room for a row and four more).
+    private func workOut(_ row: UnsafePointer<AnnulusScan.Row>, index i: Int, scan: AnnulusScan, layer: Layer,
+                         columns: UnsafeMutablePointer<Int32>, coverage: UnsafeMutablePointer<Float>) {
+        var n = 0
+        row.pointee.forEachPiece { x, count, whole in
+            guard !whole else { return }
+            for column in x..<(x &+ count) { columns[n] = Int32(truncatingIfNeeded: column); n &+= 1 }
+        }
+        scan.cover(y: row.pointee.y, columns: columns, count: n, into: coverage)
+        if used + n > capacity {
+            let grown = UnsafeMutablePointer<Rim>.allocate(capacity: max(2 * capacity, used + n, 1024))
+            grown.moveInitialize(from: rims, count: used)
+            rims.deallocate()
+            rims = grown
+            capacity = max(2 * capacity, used + n, 1024)
+        }
+        let below = layer.pixmap.row(row.pointee.y)
+        for k in 0..<n {
+            (rims + used + k).initialize(to: Rim(column: columns[k], coverage: coverage[k], under: below[Int(columns[k])]))
+        }
+        first[i] = Int32(used); counts[i] = Int32(n)
+        used += n
+    }
+}
