@@ -156,7 +156,9 @@ private struct RecolourPainter {
         let near = side == nil ? max(0, scan.inner * min(a, b) - 1) : 0, far = scan.outer * max(a, b) + 1
         let top = above ? floorToIntInRange(cy - far - 0.5) : ceilToIntInRange(cy + near - 0.5)
         let bottom = above ? ceilToIntInRange(cy - near - 0.5) + 1 : floorToIntInRange(cy + far - 0.5) + 1
-        let first = max(top, area.minY), last = min(bottom, area.maxY)
+        // Only the rows of this half: above the centre (dy < 0) or below it (dy > 0).
+        let first = max(top, area.minY, above ? Int.min : floorToIntInRange(cy - 0.5) + 1)
+        let last = min(bottom, area.maxY, above ? ceilToIntInRange(cy - 0.5) : Int.max)
         guard first < last else { return }
         /// The first column whose centre lies past a ray with this slope on the row dy, as the shader
         /// finds it. Slopes are held within 1e8 either way: a ray all but level crosses every row
@@ -177,7 +179,6 @@ private struct RecolourPainter {
             let inside = (scan.inner + 0.7072) * (scan.inner + 0.7072), outside = (scan.outer - 0.7072) * (scan.outer - 0.7072)
             for y in first..<last {
                 let dy = Double(y) + 0.5 - cy
-                guard above ? dy < 0 : dy > 0 else { continue }
                 let was = crossing(o, dy), now = crossing(n, dy)
                 guard was != now else { continue }
                 let from = max(min(was, now), area.minX), to = min(max(was, now), area.maxX)
@@ -195,7 +196,6 @@ private struct RecolourPainter {
         }
         for y in first..<last {
             let dy = Double(y) + 0.5 - cy
-            guard above ? dy < 0 : dy > 0 else { continue }
             let lo: Int, hi: Int
             if let side {
                 // Where the ray crosses and which stretch it bounds both change: the band's side of
