@@ -10,9 +10,10 @@ public struct SceneRenderer {
     /// set of tracks and byte order, and laid under each frame, whole or redrawn in parts, in place
     /// of clearing and drawing the tracks again.
     private var base: (key: [Double], layer: Layer)?
-    /// The background with every track whole (`SceneLayers.tracks`), drawn when a band is first
-    /// recoloured over one not in `base`, and kept while its key holds.
-    private var tracks: (key: [Double], layer: Layer)?
+    /// The background with every track whole (`SceneLayers.tracks`) round each ring whose band is
+    /// recoloured over a track not in `base`: drawn over the ring's annulus's box the first time,
+    /// and kept while its key holds.
+    private var trackTiles: [Int: (key: [Double], under: Canvas)] = [:]
     /// Each ring's band's rays as last drawn, and in which byte order: what a recoloured band is
     /// repainted from.
     private var drawnFans: [RayFan?] = [], fansSwapped = false
@@ -56,7 +57,7 @@ public struct SceneRenderer {
     public mutating func render(_ scene: RingScene, into pixmap: Pixmap, redraw: Redraw, redAndBlueSwapped: Bool = false, threads: Int = .max) {
         let layers = scene.layers
         if let layers { base = layer(layers.base, key: layers.key, kept: base, for: pixmap, swapped: redAndBlueSwapped) }
-        if layers?.tracks == nil { tracks = nil }
+        if layers?.tracks == nil { trackTiles = [:] }
         let list = layers == nil ? scene.displayList : nil, over = layers?.over ?? []
         let work = Work(list: redAndBlueSwapped ? list?.swappingRedAndBlue() : list,
                         over: redAndBlueSwapped ? over.map { $0.swappingRedAndBlue() } : over,
@@ -108,6 +109,18 @@ public struct SceneRenderer {
         return (key, Layer(made, background: list.background))
     }
 
+    /// The background with every track whole (`tracks`) over `box`, ring `ring`'s, in the frame's byte order.
+    private mutating func trackTile(ring: Int, of tracks: (key: [Double], list: DisplayList), box: IntRect, swapped: Bool) -> Canvas {
+        let key = tracks.key + [swapped ? 1 : 0] + [box.x, box.y, box.width, box.height].map(Double.init)
+        if let kept = trackTiles[ring], kept.key == key { return kept.under }
+        let list = swapped ? tracks.list.swappingRedAndBlue() : tracks.list
+        let tile = Canvas(Pixmap(width: box.width, height: box.height), originX: box.minX, originY: box.minY)
+        tile.clear(box, to: list.background)
+        rasterizers[0].draw(list.commands, into: tile, clip: box)
+        trackTiles[ring] = (key, tile)
+        return tile
+    }
+
     /// Repaints ring `ring`'s band where its colour changed since the last frame drawn; false where
     /// it cannot be (no rays as last drawn, a band not drawn as an arc over the layer, rays that do not pair up).
     private mutating func repaint(ring: Int, of layers: SceneLayers?, with work: Work, into pixmap: Pixmap, swapped: Bool) -> Bool {
@@ -116,8 +129,8 @@ public struct SceneRenderer {
               work.over[index].caps != nil, let new = (work.over[index].shader as? any ArcShader)?.rayFan,
               work.over[index].shader.isOpaque else { return false }
         // Its rims over its track as the frame draws it: in the background layer, or drawn over it.
-        if let whole = layers.tracks { tracks = layer(whole.list, key: whole.key, kept: tracks, for: pixmap, swapped: swapped) }
-        guard let under = layers.tracks == nil ? work.base : tracks?.layer else { return false }
+        let under = layers.tracks.map { trackTile(ring: ring, of: $0, box: arc.annulusBounds.intersection(pixmap.bounds), swapped: swapped) }
+        guard let under = under ?? work.base.map({ Canvas($0.pixmap) }) else { return false }
         while rimCaches.count <= ring { rimCaches.append(RimCache()) }
         return arc.recolour(from: old, to: new, over: under, into: Canvas(pixmap), rims: rimCaches[ring])
     }

@@ -42,10 +42,10 @@ extension ArcStroke {
     /// end whole, where the caps change the colours, and keeps the arc long enough that its caps'
     /// colours follow the rays elsewhere (not steep, see `ArcCaps`). Returns false (having perhaps
     /// drawn part of it) where a ray's colour changed: the caller then draws the band whole.
-    public func recolour(from old: RayFan, to new: RayFan, over layer: Layer, into canvas: Canvas, rims: RimCache) -> Bool {
+    public func recolour(from old: RayFan, to new: RayFan, over layer: Canvas, into canvas: Canvas, rims: RimCache) -> Bool {
         guard cap == .round else { return false }
         let scan = annulus
-        let area = scan.bounds.intersection(canvas.bounds).intersection(layer.pixmap.bounds)
+        let area = scan.bounds.intersection(canvas.bounds).intersection(layer.bounds)
         guard !area.isEmpty, scan.outer > 0 else { return true }
         precondition(abs(scan.cx) + scan.outer < 1e15 && scan.inner < 1e15, "an annulus out of reach")
         rims.use(scan, area: area, layer: layer)
@@ -98,7 +98,7 @@ private struct RecolourPainter {
     /// At most five annulus pieces either side of the hole, cut three more times by the wedge.
     static let perRow = 16
 
-    let scan: AnnulusScan, sector: Sector?, area: IntRect, layer: Layer, canvas: Canvas, rimCache: RimCache
+    let scan: AnnulusScan, sector: Sector?, area: IntRect, layer: Canvas, canvas: Canvas, rimCache: RimCache
     /// Each row's pieces (`perRow` a row) and how many (-1 until worked out).
     let segments: UnsafeMutablePointer<Segment>, counts: UnsafeMutablePointer<Int8>
     /// Each row of the annulus, and whether it is worked out (0), misses the annulus (1) or is there (2).

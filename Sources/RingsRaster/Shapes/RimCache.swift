@@ -20,7 +20,7 @@ public final class RimCache {
     deinit { first.deallocate(); counts.deallocate(); rims.deallocate() }
 
     /// Keeps what it holds if it was worked out for this annulus, rows and layer; else forgets it.
-    func use(_ scan: AnnulusScan, area: IntRect, layer: Layer) {
+    func use(_ scan: AnnulusScan, area: IntRect, layer: Canvas) {
         guard scan.cx != cx || scan.cy != cy || scan.inner != inner || scan.outer != outer || area != self.area
                 || self.layer !== layer.pixmap.storage else { return }
         cx = scan.cx; cy = scan.cy; inner = scan.inner; outer = scan.outer
@@ -37,7 +37,7 @@ public final class RimCache {
     /// Row `row`'s rims, left to right, worked out (by `scan`, over `layer`) the first time; good
     /// until the next row is asked for.
     @inline(__always)
-    func rims(of row: UnsafePointer<AnnulusScan.Row>, scan: AnnulusScan, layer: Layer,
+    func rims(of row: UnsafePointer<AnnulusScan.Row>, scan: AnnulusScan, layer: Canvas,
               columns: UnsafeMutablePointer<Int32>, coverage: UnsafeMutablePointer<Float>) -> UnsafeBufferPointer<Rim> {
         let i = row.pointee.y - area.minY
         if counts[i] < 0 { workOut(row, index: i, scan: scan, layer: layer, columns: columns, coverage: coverage) }
@@ -45,7 +45,7 @@ public final class RimCache {
     }
 
     /// Row `row`'s rims (`columns` and `coverage` room for a row and four more).
-    private func workOut(_ row: UnsafePointer<AnnulusScan.Row>, index i: Int, scan: AnnulusScan, layer: Layer,
+    private func workOut(_ row: UnsafePointer<AnnulusScan.Row>, index i: Int, scan: AnnulusScan, layer: Canvas,
                          columns: UnsafeMutablePointer<Int32>, coverage: UnsafeMutablePointer<Float>) {
         var n = 0
         row.pointee.forEachPiece { x, count, whole in
@@ -60,7 +60,7 @@ public final class RimCache {
             rims = grown
             capacity = max(2 * capacity, used + n, 1024)
         }
-        let below = layer.pixmap.row(row.pointee.y)
+        let below = layer.row(row.pointee.y)
         for k in 0..<n {
             (rims + used + k).initialize(to: Rim(column: columns[k], coverage: coverage[k], under: below[Int(columns[k])]))
         }
