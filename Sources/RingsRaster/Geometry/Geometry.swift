@@ -68,14 +68,20 @@ extension Array where Element == IntRect {
     /// below it), and in a slab the boxes' x-intervals merged where they overlap or lie within `gap` columns.
     public func covering(minimumHeight: Int, gap: Int) -> [IntRect] {
         // Top to bottom, each box once (a moving ring's boxes then and now are mostly the same).
-        var boxes = filter { !$0.isEmpty }.sorted { ($0.minY, $0.minX, $0.maxY, $0.maxX) < ($1.minY, $1.minX, $1.maxY, $1.maxX) }
-        boxes = boxes.enumerated().filter { $0.offset == 0 || $0.element != boxes[$0.offset - 1] }.map(\.element)
+        var boxes: [IntRect] = []
+        boxes.reserveCapacity(count)
+        for box in self where !box.isEmpty { boxes.append(box) }
+        boxes.sort { ($0.minY, $0.minX, $0.maxY, $0.maxX) < ($1.minY, $1.minX, $1.maxY, $1.maxX) }
+        var unique = 0
+        for k in boxes.indices where unique == 0 || boxes[k] != boxes[unique - 1] { boxes[unique] = boxes[k]; unique += 1 }
+        boxes.removeLast(boxes.count - unique)
         guard !boxes.isEmpty else { return [] }
         var edges: [Int] = []
         edges.reserveCapacity(2 * boxes.count)
         for box in boxes { edges.append(box.minY); edges.append(box.maxY) }
         edges.sort()
         var cuts = [edges[0]]
+        cuts.reserveCapacity(edges.count)
         for k in edges.indices.dropFirst() where edges[k] > cuts[cuts.count - 1] {
             let crowded = edges[k] - cuts[cuts.count - 1] < minimumHeight && k + 1 < edges.count && edges[k + 1] - edges[k] < minimumHeight
             if !crowded { cuts.append(edges[k]) }
@@ -83,7 +89,10 @@ extension Array where Element == IntRect {
         var out: [IntRect] = [], above: [IntRect] = [], row: [IntRect] = []
         // The boxes that reach the slab (sweeping down: added as the slab reaches their tops, dropped past their bottoms).
         var active: [IntRect] = [], next = 0, spans: [(Int, Int)] = []
-        for (top, bottom) in zip(cuts, cuts.dropFirst()) {
+        out.reserveCapacity(boxes.count); above.reserveCapacity(boxes.count); row.reserveCapacity(boxes.count)
+        active.reserveCapacity(boxes.count); spans.reserveCapacity(boxes.count)
+        for c in 1..<cuts.count {
+            let top = cuts[c - 1], bottom = cuts[c]
             active.removeAll { $0.maxY <= top }
             while next < boxes.count && boxes[next].minY < bottom { active.append(boxes[next]); next += 1 }
             spans.removeAll(keepingCapacity: true)
