@@ -194,8 +194,8 @@ import TestSupport
     }
 
     /// Redraws over the cached background layer (tracks drawn whole, once) give the pixels of a full
-    /// frame, for every look, laps, tips and empty rings, on one thread or two, as values change and
-    /// the layer is reused or redrawn.
+    /// frame, and full frames the display list's, for every look, laps, tips and empty rings, on one
+    /// thread or two, as values change and the layer is reused or redrawn.
     @Test(arguments: ["flat", "activity", "gold", "tutorial", "soft"])
     func redrawsOverTheBackgroundLayerMatchFullFrames(theme name: String) throws {
         let theme = try ThemeLoader.load(name)
@@ -209,6 +209,13 @@ import TestSupport
                 #expect((scene.layers == nil) == (name == "soft"))
                 var whole = SceneRenderer()
                 let full = whole.render(scene)
+                // The layers give the display list's pixels (a tip's shadow under a later track included).
+                let plain = Pixmap(width: width, height: height)
+                var rasterizer = Rasterizer()
+                rasterizer.render(scene.displayList, into: plain)
+                var unlike = 0
+                for y in 0..<height { for x in 0..<width where plain[x, y] != full[x, y] { unlike += 1 } }
+                #expect(unlike == 0, "\(name), \(values): \(unlike) pixels differ from the display list's")
                 frame.fill(PackedPixel(r: 255, g: 0, b: 255, a: 255))
                 // Rectangles large enough for two threads to share, and small ones.
                 var clips = [IntRect(x: 0, y: 0, width: width, height: height / 2 + 7)]

@@ -17,10 +17,11 @@ public struct RingPainter: Sendable {
     }
 
     /// A ring in two parts: its track (`trackWhole`: every pixel of it; otherwise less the whole
-    /// pixels the opaque band will cover) and what is drawn over it, in order. `key` names the track:
-    /// its centre, radii and colour, as the live window's cached background layer is keyed.
+    /// pixels the opaque band will cover) and what is drawn over it, in order, with where among
+    /// those its tip's shadow is (nil without a tip). `key` names the track: its centre, radii and
+    /// colour, as the live window's cached background layer is keyed.
     func parts(for ring: Ring, onBackground: Bool, dot dotCenter: Point?, trackWhole: Bool)
-        -> (track: DrawCommand, over: [DrawCommand], key: [Double]) {
+        -> (track: DrawCommand, over: [DrawCommand], key: [Double], shadow: Int?) {
         let style = ring.style, g = ring.geometry, value = ring.value
         let arc = self.arc(of: ring)
         let band = bandCommand(for: arc, style: style)
@@ -29,27 +30,33 @@ public struct RingPainter: Sendable {
         let hidden = !trackWhole && value > 0 && band.shader.isOpaque && sameWidth
             ? (arc.coversFullTurn ? Sector(center: g.center, start: 0, sweep: 2 * Double.pi) : arc.sector) : nil
         let (trackCommand, key) = track(for: ring, onBackground: onBackground, hidden: hidden)
-        guard value > 0 else { return (trackCommand, [], key) }
-        var out = [band]
+        guard value > 0 else { return (trackCommand, [], key, nil) }
+        var out = [band], shadowAt: Int?
         if let (shadow, tip) = tip(of: arc, value: value) {
+            shadowAt = out.count
             out.append(DrawCommand(shape: shadow, shader: SolidShader(RGB8(0, 0, 0).withOpacity(theme.shadowOpacity))))
             out.append(DrawCommand(shape: tip, shader: SolidShader(style.end.opaque)))
         }
         if let dot = theme.dot {
             out.append(DrawCommand(shape: dotDisc(of: arc, at: dotCenter), shader: SolidShader(dot.opaque)))
         }
-        return (trackCommand, out, key)
+        return (trackCommand, out, key, shadowAt)
     }
 
     /// A ring's track, less the whole pixels of `hidden` (where an opaque band covers it), and its
     /// key (centre, radii, colour): in its colour over the background, opaque, where `onBackground`.
     func track(for ring: Ring, onBackground: Bool, hidden: Sector? = nil) -> (command: DrawCommand, key: [Double]) {
-        let style = ring.style, g = ring.geometry
+        let style = ring.style
         let track = style.selected ? selectedTrack(style) : theme.track?.opaque ?? style.end.withOpacity(theme.trackOpacity)
         let color = onBackground ? track.over(theme.background.opaque) : track
-        let half = g.thickness * theme.trackWidth / 2
-        let annulus = Annulus(center: g.center, innerRadius: g.radius - half, outerRadius: g.radius + half, occludedSector: hidden)
-        return (DrawCommand(shape: annulus, shader: SolidShader(color)), [g.center.x, g.center.y, annulus.innerRadius, annulus.outerRadius, Double(color.packed.bits)])
+        let annulus = trackAnnulus(for: ring, hidden: hidden)
+        return (DrawCommand(shape: annulus, shader: SolidShader(color)), [annulus.center.x, annulus.center.y, annulus.innerRadius, annulus.outerRadius, Double(color.packed.bits)])
+    }
+
+    /// The annulus a ring's track fills (less the whole pixels of `hidden`).
+    func trackAnnulus(for ring: Ring, hidden: Sector? = nil) -> Annulus {
+        let g = ring.geometry, half = g.thickness * theme.trackWidth / 2
+        return Annulus(center: g.center, innerRadius: g.radius - half, outerRadius: g.radius + half, occludedSector: hidden)
     }
 
     /// Boxes that hold every pixel of the ring that its value moves (what `parts` draws over the

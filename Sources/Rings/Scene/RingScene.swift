@@ -143,39 +143,57 @@ public struct RingScene: Sendable {
     /// Where ring `i`'s dot is drawn, when the scene places it (else at the arc's end).
     private func dot(ofRing i: Int) -> Point? { i < dots.count ? dots[i] : nil }
 
-    /// The frame in two layers, for the live window's redraws: the background with every track that
-    /// lies on the background alone, whole (the renderer keeps it drawn, under `key`: size, background
-    /// and each such track's centre, radii and colour), and the rest of the display list in order.
-    /// The same pixels as `displayList`: such a track shares no pixel with anything drawn before it, and
-    /// the pixels its band would spare it are the band's own, opaque. nil for the soft look, or when
-    /// no track lies on the background alone.
+    /// The frame in two layers, for the live window's redraws: the background with the track of every
+    /// ring that shares no pixel with an earlier one, whole (the renderer keeps it drawn, under `key`:
+    /// size, background and each such track's centre, radii and colour), and the rest of the display
+    /// list in order. The same pixels as `displayList`: nothing is drawn before such a track on its
+    /// pixels but an earlier ring's tip shadow, and where one can fall (the shadow's box) the track is
+    /// wiped back to the background before the first such shadow and drawn again after them; the
+    /// pixels its band would spare it are the band's own, opaque. nil for the soft look, or when no
+    /// track is in the layer.
     public var layers: SceneLayers? {
         guard theme.look != .soft else { return nil }
         let background = backgroundPixel
-        let painter = RingPainter(theme: theme)
-        var key = [Double(width), Double(height), Double(background.bits)], tracksKey = key
-        var base: [DrawCommand] = [], over: [DrawCommand] = [], bands: [Int?] = [], tracks: [DrawCommand] = []
+        let painter = RingPainter(theme: theme), rings = self.rings
+        let layered = rings.indices.map { !overlapsEarlierRing($0) }
+        let parts = rings.indices.map { i in
+            painter.parts(for: rings[i], onBackground: layered[i] && onlyBackgroundUnder(ringAt: i), dot: dot(ofRing: i), trackWhole: layered[i])
+        }
+        // Where an earlier ring's tip shadow can fall on a layered track (the shadow's box on the
+        // track's), and the first ring whose shadow does.
+        let shadowBoxes = parts.map { part in part.shadow.map { part.over[$0].bounds } }
+        var shaded = [[IntRect]](repeating: [], count: rings.count), firstShadow = [Int?](repeating: nil, count: rings.count)
+        for j in rings.indices where layered[j] {
+            let box = parts[j].track.bounds
+            let falling = (0..<j).filter { k in shadowBoxes[k].map { !$0.intersection(box).isEmpty } ?? false }
+            shaded[j] = falling.map { shadowBoxes[$0]!.intersection(box) }.disjoint
+            firstShadow[j] = falling.first
+        }
+        var key = [Double(width), Double(height), Double(background.bits)]
+        var base: [DrawCommand] = [], over: [DrawCommand] = [], bands: [Int?] = []
         for i in rings.indices {
-            let alone = onlyBackgroundUnder(ringAt: i)
-            let parts = painter.parts(for: rings[i], onBackground: alone, dot: dot(ofRing: i), trackWhole: alone)
-            if alone {
-                base.append(parts.track)
-                key += parts.key
-                tracks.append(parts.track)
-                tracksKey += parts.key
+            let track = parts[i].track
+            if layered[i] {
+                base.append(track)
+                key += parts[i].key
+                over += shaded[i].map { DrawCommand(shape: ClippedShape(track.shape, to: $0), shader: track.shader) }
             } else {
-                over.append(parts.track)
-                let whole = painter.track(for: rings[i], onBackground: false)
-                tracks.append(whole.command)
-                tracksKey += whole.key
+                over.append(track)
             }
-            bands.append(parts.over.isEmpty ? nil : over.count)
-            over += parts.over
+            bands.append(parts[i].over.isEmpty ? nil : over.count)
+            var own = parts[i].over
+            if let at = parts[i].shadow {
+                let wipes = rings.indices.filter { firstShadow[$0] == i }.flatMap { j in
+                    shaded[j].map { DrawCommand(shape: ClippedShape(AnnulusPixels(painter.trackAnnulus(for: rings[j])), to: $0),
+                                                shader: SolidShader(theme.background.opaque)) }
+                }
+                own.insert(contentsOf: wipes, at: at)
+            }
+            over += own
         }
         guard !base.isEmpty else { return nil }
         return SceneLayers(key: key, base: DisplayList(background: background, commands: base),
-                           over: over + chromeCommands + dimCommands + identityCommands, bands: bands,
-                           tracks: tracks.count > base.count ? (tracksKey, DisplayList(background: background, commands: tracks)) : nil)
+                           over: over + chromeCommands + dimCommands + identityCommands, bands: bands)
     }
 
     /// Whether ring `index`'s band can be repainted where its colour changed rather than drawn again
@@ -236,8 +254,4 @@ public struct SceneLayers {
     public var base: DisplayList
     public var over: [DrawCommand]
     public var bands: [Int?]
-    /// The background with every track drawn whole as the frame draws it (those not in `base` over
-    /// the background), and its key; nil when every track is in `base`. Where nothing else lies under
-    /// a band (no tip shadow), what its rim pixels are composited over (`ArcStroke.recolour`).
-    public var tracks: (key: [Double], list: DisplayList)?
 }

@@ -10,10 +10,6 @@ public struct SceneRenderer {
     /// set of tracks and byte order, and laid under each frame, whole or redrawn in parts, in place
     /// of clearing and drawing the tracks again.
     private var base: (key: [Double], layer: Layer)?
-    /// The background with every track whole (`SceneLayers.tracks`) round each ring whose band is
-    /// recoloured over a track not in `base`: drawn over the ring's annulus's box the first time,
-    /// and kept while its key holds.
-    private var trackTiles: [Int: (key: [Double], under: Canvas)] = [:]
     /// Each ring's band's rays as last drawn, and in which byte order: what a recoloured band is
     /// repainted from.
     private var drawnFans: [RayFan?] = [], fansSwapped = false
@@ -56,8 +52,15 @@ public struct SceneRenderer {
     /// pieces drawn whole), then its rectangles drawn.
     public mutating func render(_ scene: RingScene, into pixmap: Pixmap, redraw: Redraw, redAndBlueSwapped: Bool = false, threads: Int = .max) {
         let layers = scene.layers
-        if let layers { base = layer(layers.base, key: layers.key, kept: base, for: pixmap, swapped: redAndBlueSwapped) }
-        if layers?.tracks == nil { trackTiles = [:] }
+        if let layers {
+            let key = layers.key + [redAndBlueSwapped ? 1 : 0]
+            if base?.key != key || base?.layer.pixmap.width != pixmap.width || base?.layer.pixmap.height != pixmap.height {
+                let list = redAndBlueSwapped ? layers.base.swappingRedAndBlue() : layers.base
+                let made = Pixmap(width: pixmap.width, height: pixmap.height)
+                rasterizers[0].render(list, into: made)
+                base = (key, Layer(made, background: list.background))
+            }
+        }
         let list = layers == nil ? scene.displayList : nil, over = layers?.over ?? []
         let work = Work(list: redAndBlueSwapped ? list?.swappingRedAndBlue() : list,
                         over: redAndBlueSwapped ? over.map { $0.swappingRedAndBlue() } : over,
@@ -98,41 +101,15 @@ public struct SceneRenderer {
         }
     }
 
-    /// `list` drawn into a layer the size of `pixmap`, in its byte order: `kept` while its key and size hold.
-    private mutating func layer(_ list: DisplayList, key: [Double], kept: (key: [Double], layer: Layer)?, for pixmap: Pixmap,
-                                swapped: Bool) -> (key: [Double], layer: Layer) {
-        let key = key + [swapped ? 1 : 0]
-        if let kept, kept.key == key, kept.layer.pixmap.width == pixmap.width, kept.layer.pixmap.height == pixmap.height { return kept }
-        let list = swapped ? list.swappingRedAndBlue() : list
-        let made = Pixmap(width: pixmap.width, height: pixmap.height)
-        rasterizers[0].render(list, into: made)
-        return (key, Layer(made, background: list.background))
-    }
-
-    /// The background with every track whole (`tracks`) over `box`, ring `ring`'s, in the frame's byte order.
-    private mutating func trackTile(ring: Int, of tracks: (key: [Double], list: DisplayList), box: IntRect, swapped: Bool) -> Canvas {
-        let key = tracks.key + [swapped ? 1 : 0] + [box.x, box.y, box.width, box.height].map(Double.init)
-        if let kept = trackTiles[ring], kept.key == key { return kept.under }
-        let list = swapped ? tracks.list.swappingRedAndBlue() : tracks.list
-        let tile = Canvas(Pixmap(width: box.width, height: box.height), originX: box.minX, originY: box.minY)
-        tile.clear(box, to: list.background)
-        rasterizers[0].draw(list.commands, into: tile, clip: box)
-        trackTiles[ring] = (key, tile)
-        return tile
-    }
-
     /// Repaints ring `ring`'s band where its colour changed since the last frame drawn; false where
     /// it cannot be (no rays as last drawn, a band not drawn as an arc over the layer, rays that do not pair up).
     private mutating func repaint(ring: Int, of layers: SceneLayers?, with work: Work, into pixmap: Pixmap, swapped: Bool) -> Bool {
-        guard let layers, work.base != nil, fansSwapped == swapped, ring < drawnFans.count, let old = drawnFans[ring],
+        guard let layers, let base = work.base, fansSwapped == swapped, ring < drawnFans.count, let old = drawnFans[ring],
               ring < layers.bands.count, let index = layers.bands[ring], let arc = work.over[index].shape as? ArcStroke,
               work.over[index].caps != nil, let new = (work.over[index].shader as? any ArcShader)?.rayFan,
               work.over[index].shader.isOpaque else { return false }
-        // Its rims over its track as the frame draws it: in the background layer, or drawn over it.
-        let under = layers.tracks.map { trackTile(ring: ring, of: $0, box: arc.annulusBounds.intersection(pixmap.bounds), swapped: swapped) }
-        guard let under = under ?? work.base.map({ Canvas($0.pixmap) }) else { return false }
         while rimCaches.count <= ring { rimCaches.append(RimCache()) }
-        return arc.recolour(from: old, to: new, over: under, into: Canvas(pixmap), rims: rimCaches[ring])
+        return arc.recolour(from: old, to: new, over: Canvas(base.pixmap), into: Canvas(pixmap), rims: rimCaches[ring])
     }
 
     /// What a part of a redraw draws: the whole display list, or the commands over the background layer.

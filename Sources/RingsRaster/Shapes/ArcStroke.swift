@@ -44,9 +44,6 @@ public struct ArcStroke: Shape {
     public var endAngle: Double { startAngle + sweep }
     public var coversFullTurn: Bool { abs(sweep) >= 2 * Double.pi }
 
-    /// The box of the whole annulus the band lies on (its track's, at the band's width).
-    public var annulusBounds: IntRect { annulus.bounds }
-
     var annulus: AnnulusScan {
         AnnulusScan(cx: center.x, cy: center.y, inner: max(0, radius - halfWidth), outer: radius + halfWidth)
     }
