@@ -67,7 +67,8 @@ public struct RedrawPlan {
         let words = scene.chrome.map { [$0.label] + $0.legend.map { $0.name + $0.value } } ?? []
         let layout = scene.chromeLayout
         let dots = now.indices.map { $0 < scene.dots.count ? scene.dots[$0] : nil }
-        let rings = scene.rings, styles = rings.map(\.style), text = scene.chrome.map { ChromeText($0, in: scene) }
+        let rings = scene.rings, styles = rings.map(\.style)
+        let text = scene.chrome.map { ChromeText($0, in: scene, after: layout == drawnLayout ? drawnText : nil) }
         defer {
             drawn = now; drawnWords = words; drawnLayout = layout; drawnBrightness = scene.brightness; drawnDots = dots
             drawnTheme = scene.theme; drawnStyles = styles; drawnText = text
@@ -150,16 +151,25 @@ struct ChromeText: Equatable {
     /// The text stack the words are set in.
     var glyphs: ObjectIdentifier
 
-    init(_ chrome: Chrome, in scene: RingScene) {
+    /// What `chrome` shows in `scene`; `previous` is what the last frame showed with the same layout,
+    /// whose legend's value boxes are kept where its lines are the same (not set again to measure).
+    init(_ chrome: Chrome, in scene: RingScene, after previous: ChromeText?) {
         label = Label(text: chrome.label, caption: chrome.caption, color: chrome.labelColor, opacity: chrome.labelOpacity, ink: chrome.ink,
                       widthLimit: chrome.labelWidthLimit, frame: chrome.labelFrame(rings: scene.layout))
+        let glyphs = ObjectIdentifier(chrome.glyphs)
+        let kept = previous?.glyphs == glyphs ? previous?.legend : nil
         legend = scene.chromeLayout.flatMap { places in
             places.legend.map { box in
-                Legend(entries: chrome.legend, ink: chrome.ink, textScale: chrome.textScale, box: box,
-                       values: chrome.legendLines(places).map { $0.value?.bounds ?? IntRect(x: box.minX, y: box.minY, width: 0, height: 0) })
+                var legend = Legend(entries: chrome.legend, ink: chrome.ink, textScale: chrome.textScale, box: box, values: [])
+                if let kept, kept.entries == legend.entries, kept.ink == legend.ink, kept.textScale == legend.textScale, kept.box == box {
+                    legend.values = kept.values
+                } else {
+                    legend.values = chrome.legendLines(places).map { $0.value?.bounds ?? IntRect(x: box.minX, y: box.minY, width: 0, height: 0) }
+                }
+                return legend
             }
         }
-        glyphs = ObjectIdentifier(chrome.glyphs)
+        self.glyphs = glyphs
     }
 }
 
