@@ -1,53 +1,59 @@
-/// A cached layer to draw over (the tracks on the background): its pixels and, per row, the two
-/// stretches where they differ from its background colour (either side of a ring's hole). Laying it
-/// under a redraw copies only those and fills the rest, so the background between and around the
-/// rings costs a store per pixel, not a load and a store.
+/// A cached layer to draw over (the tracks on the background): its pixels and, per row, its runs:
+/// stretches of one colour (the background, a track's whole pixels), laid by stores alone, and the
+/// few pixels between them that vary (rims), copied. Laying it under a redraw so reads only those.
 public struct Layer: Sendable {
     public let pixmap: Pixmap
     let background: UInt32
-    /// Per row: columns [x0, x1) and [x2, x3) differ from the background; elsewhere it shows.
-    private let stretches: [SIMD4<Int32>]
+    /// A run of a row: columns x ..< end, in `color` (or, where `copied`, the pixmap's own pixels).
+    struct Run {
+        var x: Int32, end: Int32, color: UInt32, copied: Bool
+    }
+    /// Each row's runs, left to right, covering the row: row y's are `runs[first[y] ..< first[y + 1]]`.
+    private let runs: [Run], first: [Int32]
 
-    /// The layer `pixmap`, whose pixels outside the stretches it finds are `background`.
+    /// One colour for at least this many pixels is a run of its own; shorter ones are copied.
+    static let shortestRun = 8
+
+    /// The layer `pixmap`, whose pixels of `background` it lays by stores, as its other long runs of one colour.
     public init(_ pixmap: Pixmap, background: PackedPixel) {
         self.pixmap = pixmap
         self.background = background.bits
-        let bits = background.bits
-        stretches = (0..<pixmap.height).map { y in
-            let row = pixmap.row(y)
-            var first = 0, last = pixmap.width
-            while first < last && row[first] == bits { first += 1 }
-            while last > first && row[last - 1] == bits { last -= 1 }
-            // The longest run of the background between them: the hole.
-            var hole = (first, first), x = first
-            while x < last {
-                guard row[x] == bits else { x += 1; continue }
-                var end = x
-                while end < last && row[end] == bits { end += 1 }
-                if end - x > hole.1 - hole.0 { hole = (x, end) }
+        var runs: [Run] = [], first: [Int32] = [0]
+        runs.reserveCapacity(pixmap.height * 8)
+        for y in 0..<pixmap.height {
+            let row = pixmap.row(y), width = pixmap.width
+            var x = 0
+            while x < width {
+                var end = x + 1
+                while end < width && row[end] == row[x] { end += 1 }
+                if end - x >= Self.shortestRun {
+                    runs.append(Run(x: Int32(x), end: Int32(end), color: row[x], copied: false))
+                } else if let last = runs.last, runs.count > Int(first[y]), last.copied {
+                    runs[runs.count - 1].end = Int32(end)
+                } else {
+                    runs.append(Run(x: Int32(x), end: Int32(end), color: 0, copied: true))
+                }
                 x = end
             }
-            return SIMD4<Int32>(Int32(first), Int32(hole.0), Int32(hole.1), Int32(last))
+            first.append(Int32(runs.count))
         }
+        self.runs = runs; self.first = first
     }
 
     /// Lays the layer's pixels in `area` under `destination` (a pixmap of the layer's size).
     func lay(_ area: IntRect, into destination: Pixmap) {
         let x0 = area.minX, x1 = area.maxX
-        stretches.withUnsafeBufferPointer { stretches in
+        runs.withUnsafeBufferPointer { runs in
             for y in area.minY..<area.maxY {
-                let s = stretches[y], source = pixmap.row(y), target = destination.row(y)
-                var x = x0
-                // Background, stretch, background (the hole), stretch, background.
-                for k in 0..<5 {
-                    let stop = min(max(k < 4 ? Int(s[k]) : x1, x), x1)
-                    guard stop > x else { continue }
-                    if k & 1 == 0 {
-                        Canvas.fill(target + x, count: stop - x, with: background)
+                let source = pixmap.row(y), target = destination.row(y)
+                for k in Int(first[y])..<Int(first[y + 1]) {
+                    let run = runs[k], from = max(x0, Int(run.x)), to = min(x1, Int(run.end))
+                    guard from < to else { if Int(run.x) >= x1 { break } else { continue } }
+                    if run.copied {
+                        Layer.copy(source + from, to: target + from, count: to - from)
                     } else {
-                        Layer.copy(source + x, to: target + x, count: stop - x)
+                        Canvas.fill(target + from, count: to - from, with: run.color)
                     }
-                    x = stop
                 }
             }
         }
