@@ -3,7 +3,6 @@
 /// few pixels between them that vary (rims), copied. Laying it under a redraw so reads only those.
 public struct Layer: Sendable {
     public let pixmap: Pixmap
-    let background: UInt32
     /// A run of a row: columns x ..< end, in `color` (or, where `copied`, the pixmap's own pixels).
     struct Run {
         var x: Int32, end: Int32, color: UInt32, copied: Bool
@@ -14,10 +13,9 @@ public struct Layer: Sendable {
     /// One colour for at least this many pixels is a run of its own; shorter ones are copied.
     static let shortestRun = 8
 
-    /// The layer `pixmap`, whose pixels of `background` it lays by stores, as its other long runs of one colour.
-    public init(_ pixmap: Pixmap, background: PackedPixel) {
+    /// The layer `pixmap`, its runs of one colour (the background's among them) found once.
+    public init(_ pixmap: Pixmap) {
         self.pixmap = pixmap
-        self.background = background.bits
         var runs: [Run] = [], first: [Int32] = [0]
         runs.reserveCapacity(pixmap.height * 8)
         for y in 0..<pixmap.height {

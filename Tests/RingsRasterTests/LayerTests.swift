@@ -31,7 +31,7 @@ import Testing
                       IntRect(x: 205, y: 6, width: 8, height: 1)])
     func layingReproducesTheLayerInsideTheClipAndNothingOutside(_ clip: IntRect) {
         let source = Self.layer()
-        let layer = Layer(source, background: Self.background)
+        let layer = Layer(source)
         let target = Pixmap(width: 600, height: 7)
         target.fill(PackedPixel(bits: 0x0102_0304))
         var rasterizer = Rasterizer()

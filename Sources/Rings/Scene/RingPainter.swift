@@ -45,7 +45,7 @@ public struct RingPainter: Sendable {
 
     /// A ring's track, less the whole pixels of `hidden` (where an opaque band covers it), and its
     /// key (centre, radii, colour): in its colour over the background, opaque, where `onBackground`.
-    func track(for ring: Ring, onBackground: Bool, hidden: Sector? = nil) -> (command: DrawCommand, key: [Double]) {
+    func track(for ring: Ring, onBackground: Bool, hidden: Sector?) -> (command: DrawCommand, key: [Double]) {
         let style = ring.style
         let track = style.selected ? selectedTrack(style) : theme.track?.opaque ?? style.end.withOpacity(theme.trackOpacity)
         let color = onBackground ? track.over(theme.background.opaque) : track

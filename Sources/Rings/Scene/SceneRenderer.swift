@@ -58,7 +58,7 @@ public struct SceneRenderer {
                 let list = redAndBlueSwapped ? layers.base.swappingRedAndBlue() : layers.base
                 let made = Pixmap(width: pixmap.width, height: pixmap.height)
                 rasterizers[0].render(list, into: made)
-                base = (key, Layer(made, background: list.background))
+                base = (key, Layer(made))
             }
         }
         let list = layers == nil ? scene.displayList : nil, over = layers?.over ?? []
