@@ -177,21 +177,24 @@ private struct RecolourPainter {
             // A pixel whose centre lies at least half a diagonal inside both circles is whole (the
             // scan finds it so): no row to work out for it.
             let inside = (scan.inner + 0.7072) * (scan.inner + 0.7072), outside = (scan.outer - 0.7072) * (scan.outer - 0.7072)
-            for y in first..<last {
-                let dy = Double(y) + 0.5 - cy
-                let was = crossing(o, dy), now = crossing(n, dy)
-                guard was != now else { continue }
-                let from = max(min(was, now), area.minX), to = min(max(was, now), area.maxX)
-                guard from < to else { continue }
-                let a = Double(from) + 0.5 - cx, b = Double(to) - 0.5 - cx, dy2 = dy * dy
-                if (a > 0) == (b > 0), a * a + dy2 >= inside, b * b + dy2 >= inside, a * a + dy2 <= outside, b * b + dy2 <= outside {
-                    Canvas.fill(canvas.row(y) + from, count: to - from, with: color)
-                    continue
+            // The rows whose changed pixels all pass that test, known without it: the pixels' centres
+            // lie on the row between the two rays (x - cx = dy s, s between o and n), at squared distances
+            // from the centre between dy^2 (1 + s^2) for the smaller and larger s^2; with the rays on
+            // one side of 12 o'clock, the stretch keeps to one side of the centre's column.
+            let interior = interiorRows(o, n, inside: inside, outside: outside, above: above)
+            let from = max(first, min(interior.lo, last)), to = max(from, min(interior.hi, last))
+            for y in first..<from { paintStretch(y: y, from: o, to: n, color: color, inside: inside, outside: outside) }
+            if from < to {
+                let target = canvas.row(from)
+                for y in from..<to {
+                    let dy = Double(y) + 0.5 - cy
+                    let was = crossing(o, dy), now = crossing(n, dy)
+                    guard was != now else { continue }
+                    let lo = max(min(was, now), area.minX), hi = min(max(was, now), area.maxX)
+                    if lo < hi { Canvas.fill(target + (y - from) * canvas.pixmap.stride + lo, count: hi - lo, with: color) }
                 }
-                guard let row = row(y) else { continue }
-                let lo = max(from, row.pointee.left), hi = min(to, row.pointee.right)
-                if lo < hi { paint(row: row, from: lo, to: hi, color: color) }
             }
+            for y in to..<last { paintStretch(y: y, from: o, to: n, color: color, inside: inside, outside: outside) }
             return
         }
         for y in first..<last {
@@ -219,6 +222,39 @@ private struct RecolourPainter {
                 return j < 0 ? left : rays[j].color
             }
         }
+    }
+
+    /// Paints on row y, in `color`, the columns between where rays of slopes `o` and `n` cross it:
+    /// pixels whose centres lie half a diagonal inside both circles (squared distances `inside` and
+    /// `outside`) are whole, the rest are the annulus row's pieces.
+    @inline(__always)
+    mutating func paintStretch(y: Int, from o: Double, to n: Double, color: UInt32, inside: Double, outside: Double) {
+        let cx = scan.cx, dy = Double(y) + 0.5 - scan.cy
+        let was = ceilToIntInRange(cx + dy * o - 0.5), now = ceilToIntInRange(cx + dy * n - 0.5)
+        guard was != now else { return }
+        let from = max(min(was, now), area.minX), to = min(max(was, now), area.maxX)
+        guard from < to else { return }
+        let a = Double(from) + 0.5 - cx, b = Double(to) - 0.5 - cx, dy2 = dy * dy
+        if (a > 0) == (b > 0), a * a + dy2 >= inside, b * b + dy2 >= inside, a * a + dy2 <= outside, b * b + dy2 <= outside {
+            return Canvas.fill(canvas.row(y) + from, count: to - from, with: color)
+        }
+        guard let row = row(y) else { return }
+        let lo = max(from, row.pointee.left), hi = min(to, row.pointee.right)
+        if lo < hi { paint(row: row, from: lo, to: hi, color: color) }
+    }
+
+    /// The rows `lo ..< hi` of this half where every pixel centre between a ray's crossings at slopes
+    /// `o` and `n` lies at a squared distance from the centre within `inside ... outside` and a pixel
+    /// or more off the centre's column (empty where the rays lie either side of 12 o'clock).
+    func interiorRows(_ o: Double, _ n: Double, inside: Double, outside: Double, above: Bool) -> (lo: Int, hi: Int) {
+        guard (o > 0 && n > 0) || (o < 0 && n < 0), inside < outside else { return (0, 0) }
+        // Those centres lie at dx = dy s, s between o and n (a hundredth of a pixel kept for rounding).
+        let small = min(o * o, n * n), large = max(o * o, n * n)
+        let near = (inside / (1 + small)).squareRoot() + 0.01, far = (outside / (1 + large)).squareRoot() - 0.01
+        guard near < far, min(abs(o), abs(n)) * near >= 1 else { return (0, 0) }
+        let cy = scan.cy
+        return above ? (ceilToIntInRange(cy - far - 0.5), floorToIntInRange(cy - near - 0.5) + 1)
+            : (ceilToIntInRange(cy + near - 0.5), floorToIntInRange(cy + far - 0.5) + 1)
     }
 
     /// The row through the centre, where the shader gives 9 o'clock's colour left of it and 3 o'clock's
