@@ -106,4 +106,41 @@ import TestSupport
             }
         }
     }
+
+    /// Where both round caps cut a pixel (an arc just short of a full turn or just past one), their
+    /// union's share is counted on the 16 x 16 grid row by row from each disc's chord: the same count
+    /// as testing every sample, with chords ending exactly on samples among them.
+    @Test func theCapsUnionCountsTheSamplesOfEitherDisc() {
+        func bruteForce(_ arc: ArcStroke, x: Int, y: Int) -> Double {
+            let w2 = arc.halfWidth * arc.halfWidth
+            var inside = 0
+            for j in 0..<16 {
+                let sy = Double(y) + (Double(j) + 0.5) / 16
+                for i in 0..<16 {
+                    let sx = Double(x) + (Double(i) + 0.5) / 16
+                    let da = (sx - arc.startPoint.x) * (sx - arc.startPoint.x) + (sy - arc.startPoint.y) * (sy - arc.startPoint.y)
+                    let db = (sx - arc.endPoint.x) * (sx - arc.endPoint.x) + (sy - arc.endPoint.y) * (sy - arc.endPoint.y)
+                    if da <= w2 || db <= w2 { inside += 1 }
+                }
+            }
+            return Double(inside) / 256
+        }
+        // Centres and widths on the sample grid put chord ends exactly on samples (a half width of 4 from
+        // a centre at a 32nd), beside general ones.
+        let arcs = [0.97, 0.995, 1.0, 1.004, 1.03].flatMap { turns in
+            [ArcStroke(center: Point(x: 60.03125, y: 60.03125), radius: 40, thickness: 8, startAngle: 0, sweep: 2 * Double.pi * turns),
+             ArcStroke(center: Point(x: 60.03125, y: 59.5), radius: 41.3, thickness: 13.7, startAngle: 0, sweep: -2 * Double.pi * turns)]
+        }
+        var compared = 0
+        for arc in arcs {
+            let reach = arc.halfWidth + 1
+            for y in Int(arc.startPoint.y - reach)...Int(arc.startPoint.y + reach) {
+                for x in Int(min(arc.startPoint.x, arc.endPoint.x) - reach)...Int(max(arc.startPoint.x, arc.endPoint.x) + reach) {
+                    #expect(arc.capUnion(x: x, y: y) == bruteForce(arc, x: x, y: y), "pixel (\(x), \(y)) of a sweep of \(arc.sweep)")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared > 2000)
+    }
 }
