@@ -60,23 +60,34 @@ public final class ArcCaps: Sendable {
     func resolve(y: Int, columns: Range<Int>, colors: UnsafeMutablePointer<UInt32>) {
         guard arc.sweep != 0 && arc.cap == .round else { return }
         let py = Float(y) + 0.5, reach = w + 1
+        var nearEnd = 0..<0
         if abs(py - ey) < reach {
-            // Every rule below needs the pixel within w + 0.75 of the end point (a steep arc's start-line
-            // crossings aside): on this row, the chord of that circle.
+            // Every rule below for the end needs the pixel within w + 0.75 of the end point: on this
+            // row, the chord of that circle.
             let oy = py - ey, outer = w + 0.75
-            let chord = steep ? reach : (max(0, outer * outer - oy * oy)).squareRoot() + 0.5
+            let chord = (max(0, outer * outer - oy * oy)).squareRoot() + 0.5
             let near = clamp(columns, around: ex, reach: chord)
             var lo = near.lowerBound, hi = near.upperBound
-            if !steep && abs(tx) > 1e-3 {
+            if abs(tx) > 1e-3 {
                 // And at most 0.75 behind the end line: ox tx + oy ty > -0.75, a bound on ox.
                 let edge = Double(ex + (-0.75 - oy * ty) / tx - 0.5)
                 if tx > 0 { lo = max(lo, floorToInt(edge)) } else { hi = min(hi, ceilToInt(edge) + 1) }
             }
-            if lo < hi { resolve(py: py, columns: lo..<hi, colors: colors) }
+            if lo < hi {
+                resolve(py: py, columns: lo..<hi, colors: colors)
+                nearEnd = lo..<hi
+            }
         }
         if steep && !fullTurn && abs(py - sy) < reach {
-            // Pixels the start line crosses; those also near the end were done above.
-            for x in clamp(columns, around: sx, reach: reach) where !(abs(py - ey) < reach && abs(Float(x) + 0.5 - ex) < reach) {
+            // Pixels the start line crosses (within 0.75 of it: a bound on ox where it is not level);
+            // those looked at for the end were done above.
+            let near = clamp(columns, around: sx, reach: reach), oy = py - sy
+            var lo = near.lowerBound, hi = near.upperBound
+            if abs(stx) > 1e-3 {
+                let a = (-0.75 - oy * sty) / stx, b = (0.75 - oy * sty) / stx
+                lo = max(lo, floorToInt(Double(sx + min(a, b) - 0.5))); hi = min(hi, ceilToInt(Double(sx + max(a, b) - 0.5)) + 1)
+            }
+            for x in lo..<max(lo, hi) where !nearEnd.contains(x) {
                 if crossesStart(px: Float(x) + 0.5, py: py) { colors[x] = supersampledColor(x: x, y: y, fallback: colors[x]) }
             }
         }
