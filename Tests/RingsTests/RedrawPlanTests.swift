@@ -129,6 +129,36 @@ import TestSupport
         if count > 1 { #expect(underTips > 100, "\(name): \(underTips) rings recoloured under a tip") }
     }
 
+    /// A recoloured band's end moving nearly as far as a recolour allows in a frame (a 200th of its
+    /// circle): the end's box, the cap and the band about the end line, still holds all that
+    /// changed. Rings growing, then shrinking, at a size where that move is 11 pixels on the outer
+    /// ring, its ends at many angles.
+    @Test func anEndMovingAsFarAsARecolourAllowsGivesWholeFrames() throws {
+        let theme = try Self.theme("flat"), size = 960, bounds = IntRect(x: 0, y: 0, width: size, height: size)
+        var plan = RedrawPlan(), parts = SceneRenderer(), whole = SceneRenderer()
+        let frame = Pixmap(width: size, height: size)
+        let layout = RingScene(theme: theme, width: size, height: size, values: [0.5, 0.5, 0.5]).layout
+        // Each ring's step: 0.95 of the farthest a recolour allows (a 200th of its circle, at most half its width).
+        let steps = (0..<3).map { i in
+            let g = layout.ring(i)
+            return 0.95 * min(g.thickness / 2, 2 * Double.pi * g.radius / 200) / (2 * Double.pi * g.radius)
+        }
+        let starts = [0.3, 0.62, 0.35], moves = Array(0...30) + Array((12...29).reversed())
+        var recoloured = 0
+        for (n, k) in moves.enumerated() {
+            let values = (0..<3).map { starts[$0] + Double(k) * steps[$0] }
+            let scene = RingScene(theme: theme, width: size, height: size, values: values)
+            let redraw = plan.redraw(for: scene, in: bounds, whole: false, resized: false)
+            recoloured += redraw.recolour.count
+            parts.render(scene, into: frame, redraw: redraw, redAndBlueSwapped: false)
+            let full = Pixmap(width: size, height: size)
+            whole.render(scene, into: full, clips: [bounds], redAndBlueSwapped: false)
+            let differing = Self.differing(frame, full)
+            #expect(differing == 0, "frame \(n) at \(values): \(differing) pixels differ")
+        }
+        #expect(recoloured >= 3 * (moves.count - 1), "\(recoloured) rings recoloured over \(moves.count) frames")
+    }
+
     /// A ring whose colour changes with its value (a threshold's colour, which its track takes too)
     /// or whose look changes (faded while stale, then fresh as a value comes) is drawn again whole,
     /// track and all (the regression: the faded track stayed on screen around fresh values).

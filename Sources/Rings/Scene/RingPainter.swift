@@ -66,10 +66,12 @@ public struct RingPainter: Sendable {
         guard ring.value > 0 else { return Footprint(boxes: [], startCap: nil) }
         let arc = self.arc(of: ring)
         var boxes = arc.pieceBounds(startCap: false)
-        // The band's pieces, then its end cap's box (a full turn's pieces hold its end cap: its box
-        // is added, for a redraw that leaves the pieces out).
+        // The band's pieces, then its end's box: the cap and the band about the end line as far as
+        // a recoloured band's end moves in a frame (`RedrawPlan.recolourSteps`); a redraw that
+        // leaves the pieces out draws only that.
         let pieces = arc.coversFullTurn ? boxes.count : boxes.count - 1
-        if arc.coversFullTurn, let end = arc.endCapBounds { boxes.append(end) }
+        let g = ring.geometry, reach = min(g.thickness / 2, 2 * Double.pi * g.radius / RedrawPlan.recolourSteps)
+        if let end = arc.endBounds(reach: reach) { boxes[pieces...] = [end] }
         if let (shadow, tip) = tip(of: arc, value: ring.value) { boxes += [shadow.bounds, tip.bounds] }
         if theme.dot != nil { boxes.append(dotDisc(of: arc, at: dotCenter).bounds) }
         // Near the end (its cap, tip, shadow or dot, or the band's last stretch round to 12 o'clock)

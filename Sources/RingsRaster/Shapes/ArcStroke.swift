@@ -111,6 +111,26 @@ public struct ArcStroke: Shape {
     /// The box of the round cap at the arc's end (over the lap below on a full turn); nil for butt caps.
     public var endCapBounds: IntRect? { cap == .round ? capBounds(endPoint) : nil }
 
+    /// The box of the band's end, for an end that moves at most `reach` along the centre line: the
+    /// round cap past the end line, and the band within `reach` of that line either way (at the
+    /// outer edge, where it is longest), with a pixel to spare: what changes there when the end
+    /// moves so far (the cap, the pixels the end line crosses, the band between its two places,
+    /// rays that come or go at the seam of laps). Narrower than the cap's whole disc where `reach`
+    /// is under half the width. Nil for butt caps.
+    public func endBounds(reach: Double) -> IntRect? {
+        guard cap == .round else { return nil }
+        let e = endPoint, t = endTangent, w = halfWidth
+        let along = max(2, reach * (radius + w) / max(radius, 1) + 1), across = w + 1
+        // The band's stretch about the end line: a rectangle along the tangent.
+        let dx = abs(t.x) * along + abs(t.y) * across, dy = abs(t.y) * along + abs(t.x) * across
+        // The cap's half-disc past the line: out to w along each axis where the tangent points that
+        // way, else to where the line's own ends reach.
+        let capMaxX = t.x >= 0 ? w : w * abs(t.y), capMinX = t.x <= 0 ? w : w * abs(t.y)
+        let capMaxY = t.y >= 0 ? w : w * abs(t.x), capMinY = t.y <= 0 ? w : w * abs(t.x)
+        return IntRect(enclosingMinX: e.x - max(dx, capMinX + 1), minY: e.y - max(dy, capMinY + 1),
+                       maxX: e.x + max(dx, capMaxX + 1), maxY: e.y + max(dy, capMaxY + 1))
+    }
+
     /// The box of a round cap's disc about `p`.
     private func capBounds(_ p: Point) -> IntRect {
         let w = halfWidth + 1
