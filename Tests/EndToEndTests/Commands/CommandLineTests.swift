@@ -121,4 +121,18 @@ import TestSupport
         let wrong = try runProgram(ringsBinary, ["bench", "--animated", "--threads", "9"], environment: display.environment)
         #expect(wrong.status == 1 && wrong.stderr.contains("--threads must be 1 to 8"), "\(wrong.stderr)")
     }
+
+    /// `--pause` sleeps before each frame, as the live window waits between frames: ten frames with
+    /// 30 ms before each take at least 0.3 s, and say so; a pause past a second is refused in one line.
+    @Test(.enabled(if: VirtualDisplay.missingTools.isEmpty, "needs the display tools (make test installs them)"))
+    func theAnimatedBenchPausesBetweenFrames() throws {
+        let display = try VirtualDisplay()
+        let start = Date()
+        let result = try runProgram(ringsBinary, ["bench", "--animated", "--present", "surface", "--theme", "flat", "--size", "200x200",
+                                                  "--frames", "10", "--pause", "30"], environment: display.environment, timeout: 120)
+        #expect(Date().timeIntervalSince(start) >= 0.3)
+        #expect(result.status == 0 && result.stdout.contains("30.0 ms between frames") && result.stdout.contains("median_ms="), "\(result.stdout)\(result.stderr)")
+        let wrong = try runProgram(ringsBinary, ["bench", "--animated", "--pause", "2000"], environment: display.environment)
+        #expect(wrong.status == 1 && wrong.stderr.contains("--pause must be 0 to 1000") && wrong.stderr.split(separator: "\n").count == 1, "\(wrong.stderr)")
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Rings
 import RingsLive
 import RingsAnimation
@@ -10,9 +11,10 @@ import RingsSDL
 enum AnimatedBench {
     /// Milliseconds per frame, the first (whole) frame left out, and the presenter that showed them;
     /// `ring` animates only that ring (0 is the outermost), nil every ring. The wait for the display's vblank
-    /// (vsync presenter) is left out; `threads` share each redraw (nil: as in the live window).
+    /// (vsync presenter) is left out; `threads` share each redraw (nil: as in the live window); `pause`
+    /// seconds are slept before each frame (as the window waits for its next one).
     static func run(scene still: RingScene, frames: Int, ring: Int? = nil, present: PresentMode = .auto,
-                           threads: Int? = nil) throws(SDLError) -> (times: [Double], presenter: String) {
+                           threads: Int? = nil, pause: Double = 0) throws(SDLError) -> (times: [Double], presenter: String) {
         let window = try RingsWindow(title: "rings bench", width: still.width, height: still.height, present: present)
         let glyphs = try FontGlyphs(name: nil, for: still.theme)
         let updater = FrameUpdater(window: window, threads: threads)
@@ -27,6 +29,7 @@ enum AnimatedBench {
         for i in moving { screen.model.apply(.set(ring: i, value: still.values[i]), at: 0) }
         var times: [Double] = []
         for n in 1...frames {
+            if pause > 0 { Thread.sleep(forTimeInterval: pause) }
             let begin = clock.now()
             _ = try updater.update(frame(at: Double(n) / 60))
             // The work, not the wait: with vsync the present blocks until the display's vblank.

@@ -25,6 +25,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --animated: how frames reach the screen (as `rings window --present`). Default: auto.", valueName: "auto|vsync|surface"))
     var present: PresentMode = .auto
 
+    @Option(help: "With --animated: milliseconds to sleep before each frame, 0 to 1000, as the live window waits between frames (about 15 at 60 Hz): frames then start with what they use no longer in the caches, as the window's do. Default: 0 (back to back).")
+    var pause = 0.0
+
     @Option(help: "With --animated: threads that share each redraw, 1 to 8. Default: as the live window (one, or 2 where the machine has them for a redraw one thread would take over 4 ms to draw).")
     var threads: Int?
 
@@ -60,10 +63,14 @@ struct BenchCommand: ParsableCommand {
             let times: [Double], presenter: String
             if let ring, !(1...still.values.count).contains(ring) { throw UserError("--ring must be 1 to \(still.values.count), not \(ring)") }
             if let threads, !(1...8).contains(threads) { throw UserError("--threads must be 1 to 8, not \(threads)") }
-            do { (times, presenter) = try AnimatedBench.run(scene: still, frames: frames, ring: ring.map { $0 - 1 }, present: present, threads: threads) } catch {
+            guard (0...1000).contains(pause) else { throw UserError("--pause must be 0 to 1000 milliseconds, not \(pause)") }
+            do {
+                (times, presenter) = try AnimatedBench.run(scene: still, frames: frames, ring: ring.map { $0 - 1 }, present: present, threads: threads,
+                                                           pause: pause / 1000)
+            } catch {
                 throw UserError(error)
             }
-            let what = ring.map { "ring \($0) moving" } ?? "every ring moving"
+            let what = (ring.map { "ring \($0) moving" } ?? "every ring moving") + (pause > 0 ? ", \(pause) ms between frames" : "")
             report(times, title: "animation frames, \(what) (redraw of what changed + upload), presenter \(presenter)", pixels: still.width * still.height, still: still,
                    threads: threads.map { "\($0) thread\($0 == 1 ? "" : "s")" } ?? "threads as the live window")
             return
