@@ -18,12 +18,16 @@ public struct Catalogue: Equatable, Sendable {
 
     /// The catalogue the screen speaks, as gettext's is the process's: chosen once at start (the
     /// executable reads LANG or --lang), English until then.
-    public static var current: Catalogue { shared.withLock { $0 } }
+    public static var current: Catalogue { shared.withLock { $0.catalogue } }
+
+    /// Which `use` made the current catalogue (0 before any): what is worked out from its words can be
+    /// kept while this is the same.
+    public static var generation: Int { shared.withLock { $0.generation } }
 
     /// Makes `catalogue` the one every screen speaks from now on.
-    public static func use(_ catalogue: Catalogue) { shared.withLock { $0 = catalogue } }
+    public static func use(_ catalogue: Catalogue) { shared.withLock { $0 = (catalogue, $0.generation + 1) } }
 
-    private static let shared = Mutex(Catalogue.english)
+    private static let shared = Mutex((catalogue: Catalogue.english, generation: 0))
 
     private static func fill(_ template: String, _ arguments: [String]) -> String {
         var out = "", next = 0

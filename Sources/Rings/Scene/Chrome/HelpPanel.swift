@@ -21,7 +21,18 @@ public struct HelpPanel: Sendable {
     }
 
     /// The live window's keys and mouse, in the language of `Catalogue.current`.
+    /// (Every frame's chrome holds it: made once for each catalogue.)
     public static var live: HelpPanel {
+        let generation = Catalogue.generation
+        if let kept = liveKept.withLock({ $0 }), kept.generation == generation { return kept.panel }
+        let panel = liveWords
+        liveKept.withLock { $0 = (generation, panel) }
+        return panel
+    }
+
+    private static let liveKept = Mutex<(generation: Int, panel: HelpPanel)?>(nil)
+
+    private static var liveWords: HelpPanel {
         HelpPanel(title: Words.helpTitle.text, entries: [
             ("Tab / Shift+Tab", Words.selectNextRing.text), ("0 - 9, =", Words.setEveryRing.text),
             (Words.leftRight.text, Words.nudge.text), (Words.space.text, Words.replay.text), ("R", Words.randomValues.text),
