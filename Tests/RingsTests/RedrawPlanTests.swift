@@ -132,7 +132,8 @@ import TestSupport
     /// A recoloured band's end moving nearly as far as a recolour allows in a frame (a 200th of its
     /// circle): the end's box, the cap and the band about the end line, still holds all that
     /// changed. Rings growing, then shrinking, at a size where that move is 11 pixels on the outer
-    /// ring, its ends at many angles.
+    /// ring, its ends at many angles, the middle one through a full turn (where rays come and go at
+    /// the seam of laps, by its end) and past its tip threshold.
     @Test func anEndMovingAsFarAsARecolourAllowsGivesWholeFrames() throws {
         let theme = try Self.theme("flat"), size = 960, bounds = IntRect(x: 0, y: 0, width: size, height: size)
         var plan = RedrawPlan(), parts = SceneRenderer(), whole = SceneRenderer()
@@ -143,7 +144,7 @@ import TestSupport
             let g = layout.ring(i)
             return 0.95 * min(g.thickness / 2, 2 * Double.pi * g.radius / 200) / (2 * Double.pi * g.radius)
         }
-        let starts = [0.3, 0.62, 0.35], moves = Array(0...30) + Array((12...29).reversed())
+        let starts = [0.3, 0.9, 0.35], moves = Array(0...30) + Array((12...29).reversed())
         var recoloured = 0
         for (n, k) in moves.enumerated() {
             let values = (0..<3).map { starts[$0] + Double(k) * steps[$0] }

@@ -108,9 +108,6 @@ public struct ArcStroke: Shape {
     /// The box of the round cap at the arc's start; nil for butt caps or a full turn (no caps).
     public var startCapBounds: IntRect? { cap == .round && !coversFullTurn ? capBounds(startPoint) : nil }
 
-    /// The box of the round cap at the arc's end (over the lap below on a full turn); nil for butt caps.
-    public var endCapBounds: IntRect? { cap == .round ? capBounds(endPoint) : nil }
-
     /// The box of the band's end, for an end that moves at most `reach` along the centre line: the
     /// round cap past the end line, and the band within `reach` of that line either way (at the
     /// outer edge, where it is longest), with a pixel to spare: what changes there when the end
@@ -119,8 +116,10 @@ public struct ArcStroke: Shape {
     /// is under half the width. Nil for butt caps.
     public func endBounds(reach: Double) -> IntRect? {
         guard cap == .round else { return nil }
-        let e = endPoint, t = endTangent, w = halfWidth
-        let along = max(2, reach * (radius + w) / max(radius, 1) + 1), across = w + 1
+        let e = endPoint, t = endTangent, w = halfWidth, turned = reach / max(radius, 1)
+        // Along the tangent, the outer edge's stretch; across it, the width and the inner edge's
+        // curving away from the end line over that stretch.
+        let along = max(2, turned * (radius + w) + 1), across = w + 1 + radius * (1 - cos(turned))
         // The band's stretch about the end line: a rectangle along the tangent.
         let dx = abs(t.x) * along + abs(t.y) * across, dy = abs(t.y) * along + abs(t.x) * across
         // The cap's half-disc past the line: out to w along each axis where the tangent points that

@@ -179,8 +179,8 @@ private struct RecolourPainter {
             let inside = (scan.inner + 0.7072) * (scan.inner + 0.7072), outside = (scan.outer - 0.7072) * (scan.outer - 0.7072)
             // The rows whose changed pixels all pass that test, known without it: the pixels' centres
             // lie on the row between the two rays (x - cx = dy s, s between o and n), at squared distances
-            // from the centre between dy^2 (1 + s^2) for the smaller and larger s^2; with the rays on
-            // one side of 12 o'clock, the stretch keeps to one side of the centre's column.
+            // from the centre between dy^2 (1 + s^2) for the smaller and larger s^2; with both rays on
+            // one side of the centre's column (not either side of 12 or 6 o'clock), so does the stretch.
             let interior = interiorRows(o, n, inside: inside, outside: outside, above: above)
             let from = max(first, min(interior.lo, last)), to = max(from, min(interior.hi, last))
             for y in first..<from { paintStretch(y: y, from: o, to: n, color: color, inside: inside, outside: outside) }
@@ -245,7 +245,9 @@ private struct RecolourPainter {
 
     /// The rows `lo ..< hi` of this half where every pixel centre between a ray's crossings at slopes
     /// `o` and `n` lies at a squared distance from the centre within `inside ... outside` and a pixel
-    /// or more off the centre's column (empty where the rays lie either side of 12 o'clock).
+    /// or more off the centre's column (empty where the rays lie either side of it: through 12 or 6
+    /// o'clock). A pixel off that column keeps the stretch to one side of it beyond any rounding of
+    /// where the rays cross a row.
     func interiorRows(_ o: Double, _ n: Double, inside: Double, outside: Double, above: Bool) -> (lo: Int, hi: Int) {
         guard (o > 0 && n > 0) || (o < 0 && n < 0), inside < outside else { return (0, 0) }
         // Those centres lie at dx = dy s, s between o and n (a hundredth of a pixel kept for rounding).

@@ -21,7 +21,7 @@ public struct HelpPanel: Sendable {
     }
 
     /// The live window's keys and mouse, in the language of `Catalogue.current`.
-    /// (Every frame's chrome holds it: made once for each catalogue.)
+    /// (Every frame's chrome holds it: made again only after a `Catalogue.use`.)
     public static var live: HelpPanel {
         let generation = Catalogue.generation
         if let kept = liveKept.withLock({ $0 }), kept.generation == generation { return kept.panel }

@@ -70,7 +70,8 @@ struct BenchCommand: ParsableCommand {
             } catch {
                 throw UserError(error)
             }
-            let what = (ring.map { "ring \($0) moving" } ?? "every ring moving") + (pause > 0 ? ", \(pause) ms between frames" : "")
+            let paused = pause == pause.rounded() ? "\(Int(pause))" : "\(pause)"
+            let what = (ring.map { "ring \($0) moving" } ?? "every ring moving") + (pause > 0 ? ", \(paused) ms before each frame" : "")
             report(times, title: "animation frames, \(what) (redraw of what changed + upload), presenter \(presenter)", pixels: still.width * still.height, still: still,
                    threads: threads.map { "\($0) thread\($0 == 1 ? "" : "s")" } ?? "threads as the live window")
             return
