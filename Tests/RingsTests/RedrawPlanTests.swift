@@ -1,4 +1,4 @@
-import Rings
+@testable import Rings
 import RingsRaster
 import Testing
 import TestSupport
@@ -158,6 +158,39 @@ import TestSupport
             #expect(differing == 0, "frame \(n) at \(values): \(differing) pixels differ")
         }
         #expect(recoloured >= 3 * (moves.count - 1), "\(recoloured) rings recoloured over \(moves.count) frames")
+    }
+
+    /// A renderer keeps the chrome's commands from frame to frame while what they are made from is the
+    /// same: frame after frame, with the label, a legend value, the selection, a button hovered and
+    /// pressed, the help, a stale label, the ink and the size changing one at a time, it draws what
+    /// a renderer new to each frame draws.
+    @Test func theChromesKeptCommandsFollowItsWordsColoursAndButtons() throws {
+        let theme = try ThemeLoader.load("flat"), glyphs = CharacterGlyphs()
+        var kept = SceneRenderer(), keys = Set<String>()
+        func frame(_ values: [Double], selection: Int? = nil, stale: Set<Int> = [], ink: RGB8? = nil, width: Int = 480,
+                   change: (inout Chrome) -> Void = { _ in }) -> RingScene {
+            var look = theme
+            if let ink { look.ink = ink }
+            var scene = RingScene(theme: look, width: width, height: 360, values: values)
+            var chrome = Chrome.standard(theme: look, values: values, selection: selection, glyphs: glyphs, stale: stale)
+            change(&chrome)
+            scene.chrome = chrome
+            return scene
+        }
+        let frames = [
+            frame([0.3, 0.4, 0.5]), frame([0.3, 0.4, 0.5]), frame([0.3, 0.41, 0.5]), frame([0.3, 0.41, 0.5], selection: 1),
+            frame([0.3, 0.41, 0.5], selection: 1) { $0.hoveredButton = 2 }, frame([0.3, 0.41, 0.5], selection: 1) { $0.pressedButton = 2 },
+            frame([0.3, 0.41, 0.5], selection: 1) { $0.showHelp = true }, frame([0.3, 0.41, 0.5], selection: 1, stale: [1]),
+            frame([0.3, 0.41, 0.5], selection: 1, stale: [1], ink: RGB8(255, 200, 0)), frame([0.3, 0.41, 0.5], width: 500),
+            frame([0.3, 0.41, 0.5], width: 500) { $0.label = "Done" }, frame([0.3, 0.41, 0.5], width: 500),
+        ]
+        for (n, scene) in frames.enumerated() {
+            var fresh = SceneRenderer()
+            let drawn = kept.render(scene), whole = fresh.render(scene)
+            #expect(Self.differing(drawn, whole) == 0, "frame \(n): \(Self.differing(drawn, whole)) pixels differ")
+            keys.insert("\(scene.chromeCommandsKey.map { "\($0)" } ?? "none")")
+        }
+        #expect(keys.count == frames.count - 2, "every frame's chrome but the two repeated ones is new")
     }
 
     /// A ring whose colour changes with its value (a threshold's colour, which its track takes too)

@@ -135,9 +135,15 @@ public struct RingScene: Sendable {
     }
 
     /// Label, legend and buttons, drawn over the rings.
-    private var chromeCommands: [DrawCommand] {
+    var chromeCommands: [DrawCommand] {
         guard let chrome, let places = chromeLayout else { return [] }
         return chrome.commands(places, width: width, height: height, rings: layout)
+    }
+
+    /// What `chromeCommands` are made from (nil where they are not to be kept: see `Chrome.commandsKey`).
+    var chromeCommandsKey: Chrome.CommandsKey? {
+        guard let chrome, let places = chromeLayout else { return nil }
+        return chrome.commandsKey(places, width: width, height: height, rings: layout)
     }
 
     /// Where ring `i`'s dot is drawn, when the scene places it (else at the arc's end).
@@ -151,7 +157,10 @@ public struct RingScene: Sendable {
     /// wiped back to the background before the first such shadow and drawn again after them; the
     /// pixels its band would spare it are the band's own, opaque. nil for the soft look, or when no
     /// track is in the layer.
-    public var layers: SceneLayers? {
+    public var layers: SceneLayers? { layers(chrome: chromeCommands) }
+
+    /// `layers` with the chrome's commands given (`chromeCommands`, kept from an earlier frame).
+    func layers(chrome: @autoclosure () -> [DrawCommand]) -> SceneLayers? {
         guard theme.look != .soft else { return nil }
         let background = backgroundPixel
         let painter = RingPainter(theme: theme), rings = self.rings
@@ -193,7 +202,7 @@ public struct RingScene: Sendable {
         }
         guard !base.isEmpty else { return nil }
         return SceneLayers(key: key, base: DisplayList(background: background, commands: base),
-                           over: over + chromeCommands + dimCommands + identityCommands, bands: bands)
+                           over: over + chrome() + dimCommands + identityCommands, bands: bands)
     }
 
     /// Whether ring `index`'s band can be repainted where its colour changed rather than drawn again

@@ -15,6 +15,9 @@ public struct SceneRenderer {
     private var drawnFans: [RayFan?] = [], fansSwapped = false
     /// Each ring's band's rim pixels over the layer it was last recoloured over.
     private var rimCaches: [RimCache] = []
+    /// The chrome's commands in the last frame and what they were made from: the same in most frames
+    /// (a label and legend change a few times a second as they count).
+    private var chromeKept: (key: Chrome.CommandsKey, commands: [DrawCommand])?
 
     /// With `threads` above 1, `render(_:into:clips:)` can share the rows among that many threads
     /// (the live window's redraws); whole frames are drawn on one.
@@ -51,7 +54,7 @@ public struct SceneRenderer {
     /// recoloured rings' bands repainted where their colour changed (or, where that cannot be, their
     /// pieces drawn whole), then its rectangles drawn.
     public mutating func render(_ scene: RingScene, into pixmap: Pixmap, redraw: Redraw, redAndBlueSwapped: Bool = false, threads: Int = .max) {
-        let layers = scene.layers
+        let layers = scene.layers(chrome: chromeCommands(of: scene))
         if let layers {
             let key = layers.key + [redAndBlueSwapped ? 1 : 0]
             if base?.key != key || base?.layer.pixmap.width != pixmap.width || base?.layer.pixmap.height != pixmap.height {
@@ -99,6 +102,15 @@ public struct SceneRenderer {
                 }
             }
         }
+    }
+
+    /// `scene`'s chrome commands: those of the last frame where they are made from the same.
+    private mutating func chromeCommands(of scene: RingScene) -> [DrawCommand] {
+        guard let key = scene.chromeCommandsKey else { return scene.chromeCommands }
+        if let chromeKept, chromeKept.key == key { return chromeKept.commands }
+        let made = scene.chromeCommands
+        chromeKept = (key, made)
+        return made
     }
 
     /// Repaints ring `ring`'s band where its colour changed since the last frame drawn; false where

@@ -161,6 +161,27 @@ public struct Chrome: Sendable {
     /// A button's text height for its height.
     static func buttonTextHeight(_ buttonHeight: Int) -> Int { Int(Double(buttonHeight) * 0.55) }
 
+    /// All that `commands` draws from (the glyphs by identity, their masks being theirs to keep): the
+    /// same key gives the same commands, which a renderer can keep from frame to frame.
+    struct CommandsKey: Equatable {
+        var label: String, caption: String?, labelColor: RGB8?, labelOpacity: Double, labelWidthLimit: Double?
+        var ink: RGB8, buttonFill: ColorF, hoveredButton: Int?, pressedButton: Int?, legend: [LegendEntry], textScale: Double
+        /// The help's title and lines, where it shows.
+        var help: [String]
+        var glyphs: ObjectIdentifier, places: ChromeLayout, width: Int, height: Int, side: Double, rings: [RingGeometry]
+    }
+
+    /// The key of `commands(places, width:, height:, rings:)`; nil with the frame graph, which
+    /// changes in every frame.
+    func commandsKey(_ places: ChromeLayout, width: Int, height: Int, rings: RingLayout) -> CommandsKey? {
+        guard frameGraph == nil else { return nil }
+        let help = places.help == nil ? [] : [panel.title] + panel.entries.flatMap { [$0.keys, $0.does] }
+        return CommandsKey(label: label, caption: caption, labelColor: labelColor, labelOpacity: labelOpacity, labelWidthLimit: labelWidthLimit,
+                           ink: ink, buttonFill: buttonFill, hoveredButton: hoveredButton, pressedButton: pressedButton, legend: legend,
+                           textScale: textScale, help: help, glyphs: ObjectIdentifier(glyphs), places: places, width: width, height: height,
+                           side: rings.side, rings: (0..<rings.count).map(rings.ring))
+    }
+
     /// The draw commands, placed by `places`, over a canvas of `width` x `height` whose rings are laid out by `rings`.
     func commands(_ places: ChromeLayout, width: Int, height: Int, rings: RingLayout) -> [DrawCommand] {
         var out: [DrawCommand] = []
