@@ -160,11 +160,10 @@ private struct RecolourPainter {
         let first = max(top, area.minY, above ? Int.min : floorToIntInRange(cy - 0.5) + 1)
         let last = min(bottom, area.maxY, above ? ceilToIntInRange(cy - 0.5) : Int.max)
         guard first < last else { return }
-        /// The first column whose centre lies past a ray with this slope on the row dy, as the shader
-        /// finds it. Slopes are held within 1e8 either way: a ray all but level crosses every row
-        /// of the frame beyond its edge either way, and the columns stay in range.
+        /// Slopes are held within 1e8 either way (for `crossing`): a ray all but level crosses every
+        /// row of the frame beyond its edge either way, and the columns stay in range.
         @inline(__always) func held(_ slope: Double) -> Double { slope < -1e8 ? -1e8 : (slope > 1e8 ? 1e8 : slope) }
-        @inline(__always) func crossing(_ slope: Double, _ dy: Double) -> Int { ceilToIntInRange(cx + dy * slope - 0.5) }
+        @inline(__always) func crossing(_ slope: Double, _ dy: Double) -> Int { RecolourPainter.crossing(slope, dy, cx: cx) }
         let o = held(so), n = held(sn)
         // Left to right on a row, the columns grow with the slope below the centre and fall with it above.
         @inline(__always) func key(_ slope: Double) -> Double { above ? -slope : slope }
@@ -224,13 +223,18 @@ private struct RecolourPainter {
         }
     }
 
+    /// The first column whose centre lies past a ray of this slope (held within 1e8) on the row dy
+    /// from a centre at column cx, as the shader finds it.
+    @inline(__always)
+    static func crossing(_ slope: Double, _ dy: Double, cx: Double) -> Int { ceilToIntInRange(cx + dy * slope - 0.5) }
+
     /// Paints on row y, in `color`, the columns between where rays of slopes `o` and `n` cross it:
     /// pixels whose centres lie half a diagonal inside both circles (squared distances `inside` and
     /// `outside`) are whole, the rest are the annulus row's pieces.
     @inline(__always)
     mutating func paintStretch(y: Int, from o: Double, to n: Double, color: UInt32, inside: Double, outside: Double) {
         let cx = scan.cx, dy = Double(y) + 0.5 - scan.cy
-        let was = ceilToIntInRange(cx + dy * o - 0.5), now = ceilToIntInRange(cx + dy * n - 0.5)
+        let was = RecolourPainter.crossing(o, dy, cx: cx), now = RecolourPainter.crossing(n, dy, cx: cx)
         guard was != now else { return }
         let from = max(min(was, now), area.minX), to = min(max(was, now), area.maxX)
         guard from < to else { return }
