@@ -92,8 +92,13 @@ public struct RedrawPlan {
                 if recolouring, before.bandPieces > 0, after.bandPieces > 0,
                    abs(now[i] - drawn[i]) * 2 * Double.pi * g.radius <= min(g.thickness / 2, 2 * Double.pi * g.radius / RedrawPlan.recolourSteps),
                    scene.recolourable(ringAt: i, from: drawn[i], moving: moved) {
-                    // The body repainted where its colour changed; its ends (which hold all it gained or lost) drawn.
-                    rects += before.ends + after.ends
+                    // The body repainted where its colour changed; its ends (which hold all it gained or lost)
+                    // drawn, each end's box for this frame's own move.
+                    let move = abs(now[i] - drawn[i]) * 2 * Double.pi * g.radius, painter = RingPainter(theme: scene.theme)
+                    for (value, ends) in [(drawn[i], before.ends), (now[i], after.ends)] {
+                        let ring = Ring(value: value, style: rings[i].style, geometry: g)
+                        if let end = painter.endBox(of: ring, reach: move) { rects += [end] + ends.dropFirst() } else { rects += ends }
+                    }
                     recolour.append(Redraw.Recolour(ring: i, pieces: Array(before.band + after.band)))
                 } else {
                     rects += before.boxes + after.boxes

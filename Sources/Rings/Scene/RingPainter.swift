@@ -82,6 +82,13 @@ public struct RingPainter: Sendable {
         return Footprint(boxes: boxes, startCap: cap, bandPieces: pieces)
     }
 
+    /// The box of the ring's end (`ArcStroke.endBounds`) for an end that moves at most `reach`
+    /// pixels along the band: tighter than its footprint's, which allows the most a recoloured
+    /// band's end moves in a frame.
+    func endBox(of ring: Ring, reach: Double) -> IntRect? {
+        ring.value > 0 ? arc(of: ring).endBounds(reach: reach) : nil
+    }
+
     /// The ring's band: from 12 o'clock, a turn per unit of value, clockwise or not as the theme goes.
     private func arc(of ring: Ring) -> ArcStroke {
         let g = ring.geometry, direction = theme.clockwise ? 1.0 : -1.0
