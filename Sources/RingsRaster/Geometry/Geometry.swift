@@ -122,6 +122,8 @@ extension Array where Element == IntRect {
     /// horizontal slabs at every top and bottom edge, each slab's covered x-intervals merged. Drawing
     /// them on several threads at once can then never draw one pixel twice at the same time.
     public var disjoint: [IntRect] {
+        // Most lists a frame asks about hold one box or none.
+        guard count > 1 else { return filter { !$0.isEmpty } }
         let rects = filter { !$0.isEmpty }
         let edges = Set(rects.flatMap { [$0.minY, $0.maxY] }).sorted()
         var out: [IntRect] = []

@@ -57,18 +57,19 @@ public struct ArcStroke: Shape {
         if coversFullTurn { return annulus.bounds }
         if cap == .butt && sweep == 0 { return IntRect(x: 0, y: 0, width: 0, height: 0) }
         let (start, span) = clockwiseSector
-        var points = [Point.onCircle(center: center, radius: radius, angle: start),
-                      Point.onCircle(center: center, radius: radius, angle: start + span)]
+        let first = Point.onCircle(center: center, radius: radius, angle: start)
+        var minX = first.x, minY = first.y, maxX = first.x, maxY = first.y
+        func include(_ p: Point) { minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y) }
+        include(.onCircle(center: center, radius: radius, angle: start + span))
         // The circle's extreme points (12, 3, 6, 9 o'clock) that the sector passes.
         for quarter in 0..<4 {
             let angle = Double(quarter) * Double.pi / 2
             var rel = remainderOfTurn(angle - start)
             if rel < 0 { rel += 2 * Double.pi }
-            if rel <= span { points.append(.onCircle(center: center, radius: radius, angle: angle)) }
+            if rel <= span { include(.onCircle(center: center, radius: radius, angle: angle)) }
         }
         let w = halfWidth
-        let box = IntRect(enclosingMinX: points.map(\.x).min()! - w, minY: points.map(\.y).min()! - w,
-                          maxX: points.map(\.x).max()! + w, maxY: points.map(\.y).max()! + w)
+        let box = IntRect(enclosingMinX: minX - w, minY: minY - w, maxX: maxX + w, maxY: maxY + w)
         return box.intersection(annulus.bounds)
     }
 
