@@ -46,6 +46,9 @@ public struct ColorRamp: Sendable {
     /// The exact colour at `t` (clamped to 0...1).
     public func color(at t: Double) -> ColorF { ColorRamp.evaluate(stops, t) }
 
+    /// Whether the colour is affine in `t` over 0...1: two stops, at 0 and 1.
+    public var isAffine: Bool { stops.count == 2 && stops[0].position == 0 && stops[1].position == 1 }
+
     /// The table entry nearest to `t`.
     @inline(__always)
     func packed(at t: Float) -> UInt32 {

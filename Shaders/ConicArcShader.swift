@@ -50,6 +50,7 @@ public final class ConicArcShader: ArcShader {
     public var startPixel: UInt32 { ramp.lut[0] }
     public var endPixel: UInt32 { ramp.lut[ramp.lut.count - 1] }
     public func color(atParameter u: Double) -> ColorF { ramp.color(at: u) }
+    public var isAffine: Bool { ramp.isAffine }
 
     public func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         guard count > 0 else { return }

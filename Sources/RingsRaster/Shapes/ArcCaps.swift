@@ -10,10 +10,14 @@ public protocol ArcShader: Shader {
     /// The rays on which its colour changes, for a redraw that repaints only what they moved
     /// (`ArcStroke.recolour`); nil for a paint not made so.
     var rayFan: RayFan? { get }
+    /// Whether `color(atParameter:)` is affine in u over 0...1 (one straight ramp from the start
+    /// colour to the end's), so that the mean of its colours at some parameters is its colour at their mean.
+    var isAffine: Bool { get }
 }
 
 extension ArcShader {
     public var rayFan: RayFan? { nil }
+    public var isAffine: Bool { false }
 }
 
 /// The round caps of an arc fill, resolved over the band its shader has coloured.
@@ -33,7 +37,7 @@ public final class ArcCaps: Sendable {
     let ex: Float, ey: Float, tx: Float, ty: Float
     let sx: Float, sy: Float, stx: Float, sty: Float
     let w: Float
-    let fullTurn: Bool, steep: Bool
+    let fullTurn: Bool, steep: Bool, affine: Bool
     /// The exact colours at u = 0 and u = 1 (the caps' own), asked for once.
     let startColor: ColorF, endColor: ColorF
 
@@ -44,6 +48,7 @@ public final class ArcCaps: Sendable {
         sx = Float(arc.startPoint.x); sy = Float(arc.startPoint.y); stx = Float(arc.startTangent.x); sty = Float(arc.startTangent.y)
         w = Float(arc.halfWidth)
         fullTurn = arc.coversFullTurn
+        affine = shader.isAffine
         let first = shader.color(atParameter: 0), last = shader.color(atParameter: 1)
         startColor = first; endColor = last
         let range = max(abs(last.r - first.r), abs(last.g - first.g), abs(last.b - first.b), abs(last.a - first.a))
@@ -155,6 +160,12 @@ public final class ArcCaps: Sendable {
 
     /// The exact rule (`ArcStroke.topmostParameter`) averaged over the covered points of a 4 x 4 grid.
     private func supersampledColor(x: Int, y: Int, fallback: UInt32) -> UInt32 {
+        if affine {
+            // The mean colour is the colour at the mean parameter: one colour worked out, not 16.
+            var sum = 0.0, covered = 0.0
+            arc.forEachGridParameter(x: x, y: y) { u in sum += u; covered += 1 }
+            return covered > 0 ? shader.color(atParameter: sum / covered).packed.bits : fallback
+        }
         var sum = ColorF.clear, covered = 0.0
         arc.forEachGridParameter(x: x, y: y) { u in
             sum = sum + (u == 1 ? endColor : u == 0 ? startColor : shader.color(atParameter: u))
