@@ -126,31 +126,36 @@ struct ConicRays {
         let last = Double(lut.count - 1), turn = 2 * Double.pi
         // The laps on top show u from lowest to 1 once round.
         let lowest = total >= turn ? 1 - turn / total : 0
-        // Each ray's angle from the start along the band, and its name.
-        var relative: [(Double, Int32)] = [(remainderOfTurn(total), -2)]
-        relative.reserveCapacity(steps.count + 2)
-        if total < turn { relative.append((0, -1)) }
+        // Each ray's angle clockwise from 12 o'clock on screen, in [0, 2 pi), and its name, from its
+        // angle from the start along the band.
+        var named: [(Double, Int32)] = []
+        named.reserveCapacity(steps.count + 2)
+        @inline(__always) func add(_ relative: Double, _ id: Int32) {
+            let angle = remainderOfTurn(start + direction * relative)
+            named.append((angle < 0 ? angle + turn : angle, id))
+        }
+        add(remainderOfTurn(total), -2)
+        if total < turn { add(0, -1) }
         for j in steps {
             // Entry j from u = (j - 1/2) / last on (table indices round to the nearest).
             let u = (Double(j) - 0.5) / last
-            if u > lowest { relative.append((remainderOfTurn(u * total), Int32(j))) }
+            if u > lowest { add(remainderOfTurn(u * total), Int32(j)) }
         }
-        // Clockwise from 12 o'clock on screen, in [0, 2 pi).
-        let named = relative.map { relative, id -> (Double, Int32) in
-            let angle = remainderOfTurn(start + direction * relative)
-            return (angle < 0 ? angle + turn : angle, id)
-        }.sorted { $0.0 < $1.0 }
-        let angles = named.map(\.0)
-        func color(at angle: Double) -> UInt32 {
-            let u = ConicRays.parameter(atAngle: angle, start: start, total: total, direction: direction)
-            return lut[Int((u * last).rounded())]
+        named.sort { $0.0 < $1.0 }
+        @inline(__always) func color(at angle: Double) -> UInt32 {
+            // u * last is within 0...last: rounded half away from zero, as `rounded()`, without a call.
+            let x = ConicRays.parameter(atAngle: angle, start: start, total: total, direction: direction) * last
+            let t = Int(x)
+            return lut[x - Double(t) >= 0.5 ? t + 1 : t]
         }
         var above = Half(), below = Half()
-        above.rays.reserveCapacity(angles.count); below.rays.reserveCapacity(angles.count)
-        for (k, angle) in angles.enumerated() {
+        above.rays.reserveCapacity(named.count); below.rays.reserveCapacity(named.count)
+        let count = named.count
+        for k in 0..<count {
             // Between a ray and its neighbours the colour is that of any angle in between.
-            let after = k + 1 < angles.count ? angles[k + 1] : angles[0] + turn
-            let before = k > 0 ? angles[k - 1] : angles[angles.count - 1] - turn
+            let angle = named[k].0
+            let after = k + 1 < count ? named[k + 1].0 : named[0].0 + turn
+            let before = k > 0 ? named[k - 1].0 : named[count - 1].0 - turn
             let dirY = -cos(angle), slope = sin(angle) / dirY
             if dirY < 0 {
                 above.rays.append(Ray(slope: slope, color: color(at: (angle + after) / 2), id: named[k].1))
@@ -167,7 +172,7 @@ struct ConicRays {
         // (Not the colour at 9 o'clock itself: an end there, a sweep of three quarters, belongs to
         // neither half, and above the centre the gap after it begins.)
         let nine = 1.5 * Double.pi
-        let past = angles.first { $0 > nine } ?? angles[0] + turn, short = angles.last { $0 < nine } ?? angles[angles.count - 1] - turn
+        let past = named.first { $0.0 > nine }?.0 ?? named[0].0 + turn, short = named.last { $0.0 < nine }?.0 ?? named[count - 1].0 - turn
         above.leftColor = color(at: (nine + past) / 2); below.leftColor = color(at: (short + nine) / 2)
         self.above = above; self.below = below
     }
@@ -199,7 +204,8 @@ struct ConicRays {
         var relative = remainderOfTurn(direction * (angle - start))
         if relative < 0 { relative += turn }
         guard total > 0 else { return 1 }
-        let lap = ((total - relative) / turn).rounded(.down)
+        // Whole laps below (`rounded(.down)`, without a call into the C library).
+        let lap = Double(floorToInt((total - relative) / turn))
         return lap >= 0 ? min(1, (relative + turn * lap) / total) : 0
     }
 }
