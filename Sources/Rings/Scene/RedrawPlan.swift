@@ -33,6 +33,12 @@ public struct RedrawPlan {
     /// further, its rays' moves reach their neighbours and repainting them costs more than drawing it.
     static let recolourSteps = 200.0
 
+    /// The farthest a band's end may move along its centre line in a frame and be recoloured: half its
+    /// width and a `recolourSteps`th of its circle (its footprint's end box holds that much).
+    static func farthestRecolouredMove(_ g: RingGeometry) -> Double {
+        min(g.thickness / 2, 2 * Double.pi * g.radius / recolourSteps)
+    }
+
     /// Forgets what is on screen, so the next frame is drawn whole.
     public mutating func invalidate() { drawn = nil }
 
@@ -89,12 +95,12 @@ public struct RedrawPlan {
             let layout = scene.layout
             for (k, i) in moved.enumerated() {
                 let before = drawnFootprints[i], after = footprints[k], g = layout.ring(i)
-                if recolouring, before.bandPieces > 0, after.bandPieces > 0,
-                   abs(now[i] - drawn[i]) * 2 * Double.pi * g.radius <= min(g.thickness / 2, 2 * Double.pi * g.radius / RedrawPlan.recolourSteps),
+                let move = abs(now[i] - drawn[i]) * 2 * Double.pi * g.radius
+                if recolouring, before.bandPieces > 0, after.bandPieces > 0, move <= RedrawPlan.farthestRecolouredMove(g),
                    scene.recolourable(ringAt: i, from: drawn[i], moving: moved) {
                     // The body repainted where its colour changed; its ends (which hold all it gained or lost)
-                    // drawn, each end's box for this frame's own move.
-                    let move = abs(now[i] - drawn[i]) * 2 * Double.pi * g.radius, painter = RingPainter(theme: scene.theme)
+                    // drawn, each end's box (the first of its ends) for this frame's own move.
+                    let painter = RingPainter(theme: scene.theme)
                     for (value, ends) in [(drawn[i], before.ends), (now[i], after.ends)] {
                         let ring = Ring(value: value, style: rings[i].style, geometry: g)
                         if let end = painter.endBox(of: ring, reach: move) { rects += [end] + ends.dropFirst() } else { rects += ends }

@@ -67,11 +67,10 @@ public struct RingPainter: Sendable {
         let arc = self.arc(of: ring)
         var boxes = arc.pieceBounds(startCap: false)
         // The band's pieces, then its end's box: the cap and the band about the end line as far as
-        // a recoloured band's end moves in a frame (`RedrawPlan.recolourSteps`); a redraw that
-        // leaves the pieces out draws only that.
+        // a recoloured band's end moves in a frame (`RedrawPlan.farthestRecolouredMove`); a redraw
+        // that leaves the pieces out draws only that.
         let pieces = arc.coversFullTurn ? boxes.count : boxes.count - 1
-        let g = ring.geometry, reach = min(g.thickness / 2, 2 * Double.pi * g.radius / RedrawPlan.recolourSteps)
-        if let end = arc.endBounds(reach: reach) { boxes[pieces...] = [end] }
+        if let end = arc.endBounds(reach: RedrawPlan.farthestRecolouredMove(ring.geometry)) { boxes[pieces...] = [end] }
         if let (shadow, tip) = tip(of: arc, value: ring.value) { boxes += [shadow.bounds, tip.bounds] }
         if theme.dot != nil { boxes.append(dotDisc(of: arc, at: dotCenter).bounds) }
         // Near the end (its cap, tip, shadow or dot, or the band's last stretch round to 12 o'clock)
@@ -149,7 +148,8 @@ struct Footprint: Equatable {
     var boxes: [IntRect]
     var startCap: IntRect?
     /// How many of `boxes`, first, hold the band's body (a sixteenth of a turn each); the rest hold
-    /// its end (cap, tip with shadow, dot) and, when near it, its start cap.
+    /// its end (the end's own box first, `ArcStroke.endBounds`, then tip with shadow, dot) and, when
+    /// near it, its start cap.
     var bandPieces = 0
 
     /// The band's pieces, and the boxes of its ends.

@@ -175,7 +175,7 @@ public struct RingScene: Sendable {
         for j in rings.indices where layered[j] {
             let box = parts[j].track.bounds
             let falling = (0..<j).filter { k in shadowBoxes[k].map { !$0.intersection(box).isEmpty } ?? false }
-            if !falling.isEmpty { shaded[j] = falling.map { shadowBoxes[$0]!.intersection(box) }.disjoint }
+            shaded[j] = falling.map { shadowBoxes[$0]!.intersection(box) }.disjoint
             firstShadow[j] = falling.first
         }
         var key = [Double(width), Double(height), Double(background.bits)]
