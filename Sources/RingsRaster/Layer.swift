@@ -51,7 +51,13 @@ public struct Layer: Sendable {
         runs.withUnsafeBufferPointer { runs in varying.withUnsafeBufferPointer { varying in
             for y in area.minY..<area.maxY {
                 let target = destination.row(y)
-                for k in Int(first[y])..<Int(first[y + 1]) {
+                // The row's first run that reaches x0, by halving (a row through the rings has dozens).
+                var lo = Int(first[y]), hi = Int(first[y + 1])
+                while lo < hi {
+                    let mid = (lo + hi) >> 1
+                    if Int(runs[mid].end) <= x0 { lo = mid + 1 } else { hi = mid }
+                }
+                for k in lo..<Int(first[y + 1]) {
                     let run = runs[k], from = max(x0, Int(run.x)), to = min(x1, Int(run.end))
                     guard from < to else { if Int(run.x) >= x1 { break } else { continue } }
                     if run.copied {

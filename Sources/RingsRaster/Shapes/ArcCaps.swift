@@ -192,6 +192,8 @@ public final class ArcCaps: Sendable {
         }
         let capWeight = cap(ex, ey)
         guard capWeight > 0 else { return under }
+        // Over nothing of the start cap the mix is the end colour itself.
+        guard underWeight > 0 else { return endPixel }
         return PixelMath.mix(under, endPixel, capWeight / (capWeight + (1 - capWeight) * underWeight))
     }
 }

@@ -71,7 +71,7 @@ extension ArcStroke {
                 if rel < near || rel > turn - near || abs(rel - endRel) < near {
                     rel = relativeAngle(x: center.x + dx, y: center.y + dy)
                 }
-                let lap = ((total - rel) / turn).rounded(.down)
+                let lap = Double(floorToInt((total - rel) / turn))
                 body(lap >= 0 && inBand ? (rel + turn * lap) / total : 0)
             }
         }

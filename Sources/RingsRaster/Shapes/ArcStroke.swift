@@ -90,9 +90,11 @@ public struct ArcStroke: Shape {
         // Each piece's ends' directions: the first piece's start, then each piece's end.
         var from = start, direction = (sin(start), -cos(start))
         for k in 1...17 where from < start + span {
-            let to = min(start + span, (first + Double(k)) * step)
+            let boundary = first + Double(k), to = min(start + span, boundary * step)
             guard to > from else { continue }
-            let next = (sin(to), -cos(to))
+            // A sixteenth's boundary from the table (the same sums, worked out once), the end's anew.
+            let m = Int(boundary) + ArcStroke.firstBoundary
+            let next = to < boundary * step || m < 0 || m >= ArcStroke.boundaries.count ? (sin(to), -cos(to)) : ArcStroke.boundaries[m]
             let xs = SIMD4(direction.0 * inner, direction.0 * outer, next.0 * inner, next.0 * outer)
             let ys = SIMD4(direction.1 * inner, direction.1 * outer, next.1 * inner, next.1 * outer)
             boxes.append(IntRect(enclosingMinX: center.x + xs.min() - 1, minY: center.y + ys.min() - 1,
@@ -104,6 +106,14 @@ public struct ArcStroke: Shape {
             boxes.append(capBounds(endPoint))
         }
         return boxes
+    }
+
+    /// The directions (sin, -cos) of the sixteenths of a turn from `firstBoundary` on, as `pieceBounds`
+    /// works them out: the same for every arc.
+    private static let firstBoundary = 32
+    private static let boundaries: [(Double, Double)] = (0..<80).map { m in
+        let to = Double(m - firstBoundary) * (2 * Double.pi / 16)
+        return (sin(to), -cos(to))
     }
 
     /// The box of the round cap at the arc's start; nil for butt caps or a full turn (no caps).
