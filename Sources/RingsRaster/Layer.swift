@@ -27,7 +27,10 @@ public struct Layer: Sendable {
             var x = 0
             while x < width {
                 var end = x + 1
-                while end < width && row[end] == row[x] { end += 1 }
+                // Four pixels a comparison along a run (the background's are most of a frame), then one.
+                let color = row[x], four = SIMD4<UInt32>(repeating: color)
+                while end &+ 4 <= width && UnsafeRawPointer(row + end).loadUnaligned(as: SIMD4<UInt32>.self) == four { end &+= 4 }
+                while end < width && row[end] == color { end += 1 }
                 if end - x >= Self.shortestRun {
                     runs.append(Run(x: Int32(x), end: Int32(end), color: row[x], copied: false))
                 } else {
