@@ -26,10 +26,29 @@ public struct BlurredRing: SoftShape {
         inner = self.innerRadius > 0 ? BlurProfile.shared(radius: self.innerRadius, sigma: self.sigma) : nil
     }
 
-    /// Where it changes pixels: out to the distance where its coverage rounds to 0 of 255.
+    /// Where it changes pixels: out to the distance where its coverage rounds to 0 of 255, and with
+    /// `ahead`, no further back than its line's fade (a pixel to spare): about half the square, for
+    /// a tip's shadow, where a redraw of it draws everything under it again.
     public var bounds: IntRect {
         let reach = outer.visibleReach
-        return IntRect(enclosingMinX: center.x - reach, minY: center.y - reach, maxX: center.x + reach, maxY: center.y + reach)
+        var minX = center.x - reach, maxX = center.x + reach, minY = center.y - reach, maxY = center.y + reach
+        if let ahead {
+            // The disc of `reach` cut by the half-plane p . d >= limit: its extreme points inside that,
+            // and the ends of the chord the line cuts.
+            let d = ahead.direction, limit = ahead.origin.x * d.x + ahead.origin.y * d.y - sigma - 1
+            let past = center.x * d.x + center.y * d.y - limit
+            guard past > -reach else { return IntRect(x: 0, y: 0, width: 0, height: 0) }
+            if past < reach {
+                minX = .infinity; maxX = -.infinity; minY = .infinity; maxY = -.infinity
+                func include(_ x: Double, _ y: Double) { minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y) }
+                for (x, y) in [(center.x - reach, center.y), (center.x + reach, center.y), (center.x, center.y - reach), (center.x, center.y + reach)]
+                    where x * d.x + y * d.y >= limit { include(x, y) }
+                let half = (reach * reach - past * past).squareRoot(), footX = center.x - past * d.x, footY = center.y - past * d.y
+                include(footX - half * d.y, footY + half * d.x)
+                include(footX + half * d.y, footY - half * d.x)
+            }
+        }
+        return IntRect(enclosingMinX: minX, minY: minY, maxX: maxX, maxY: maxY)
     }
 
     @inline(__always)
