@@ -8,8 +8,10 @@ final class BlurProfile: @unchecked Sendable {
     /// Beyond this distance the profile is under 1/510: a coverage that rounds to 0 of 255, which
     /// leaves every pixel as it was.
     let visibleReach: Double
-    private let table: [Double]
-    private let step: Double
+    /// The table, in memory of its own (written once, here): read without a bounds check or a
+    /// reference to count, for every pixel of a shadow.
+    nonisolated(unsafe) private let table: UnsafeMutableBufferPointer<Double>
+    private let step: Double, last: Double
 
     private init(radius: Double, sigma: Double) {
         self.radius = radius
@@ -17,19 +19,25 @@ final class BlurProfile: @unchecked Sendable {
         let reach = radius + 5 * sigma, count = 2048
         self.reach = reach
         step = reach / Double(count - 1)
-        table = Integrand(radius: radius, sigma: sigma).values(count: count, step: reach / Double(count - 1))
+        let values = Integrand(radius: radius, sigma: sigma).values(count: count, step: reach / Double(count - 1))
+        table = .allocate(capacity: count)
+        _ = table.initialize(from: values)
+        last = Double(count - 1)
         // The profile falls with distance; interpolation between two entries under 1/510 stays under it.
-        let lastVisible = table.lastIndex { $0 >= 1 / 510 } ?? -1
+        let lastVisible = values.lastIndex { $0 >= 1 / 510 } ?? -1
         visibleReach = min(reach, Double(lastVisible + 1) * step)
     }
 
-    /// Linear interpolation in the table.
+    deinit { table.deallocate() }
+
+    /// Linear interpolation in the table (0 at and past its last entry; `d` is a distance, not negative).
     @inline(__always)
     func value(atDistance d: Double) -> Double {
         let f = d / step
-        guard f < Double(table.count - 1) else { return 0 }
-        let i = Int(f), t = f - Double(i)
-        return table[i] + (table[i + 1] - table[i]) * t
+        guard f < last else { return 0 }
+        let i = floorToIntInRange(f), t = f - Double(i)
+        let base = table.baseAddress! + i
+        return base[0] + (base[1] - base[0]) * t
     }
 
     /// P(|N((d, 0), sigma^2 I)| <= radius) for one disc, by Simpson's rule over x = radius sin(phi),

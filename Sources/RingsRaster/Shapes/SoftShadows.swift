@@ -102,12 +102,16 @@ public struct BlurredRing: SoftShape {
                     if from < to { hiddenFrom = from; hiddenTo = to }
                 }
             }
+            // `share(atX:y:)` and the distance with what stays the same along the row worked out once.
+            let dy2 = dy * dy, twoSigma = 2 * sigma
+            let along = ahead.map { (Double(y) + 0.5 - $0.origin.y) * $0.direction.y } ?? 0
+            let ox = ahead?.origin.x ?? 0, ddx = ahead?.direction.x ?? 0, fades = ahead != nil
             @inline(__always) func run(_ from: Int, _ to: Int) {
                 guard from < to else { return }
                 for x in from..<to {
-                    let dx = Double(x) + 0.5 - center.x
-                    let share = self.share(atX: Double(x) + 0.5, y: Double(y) + 0.5)
-                    coverageRow[x] = share > 0 ? Float(max(0, value(atDistance: (dx * dx + dy * dy).squareRoot())) * share) : 0
+                    let px = Double(x) + 0.5, dx = px - center.x
+                    let share = fades ? min(1, max(0, 0.5 + ((px - ox) * ddx + along) / twoSigma)) : 1
+                    coverageRow[x] = share > 0 ? Float(max(0, value(atDistance: (dx * dx + dy2).squareRoot())) * share) : 0
                 }
                 body(y, from, to - from, coverageRow + from)
             }
