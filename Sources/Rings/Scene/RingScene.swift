@@ -226,11 +226,12 @@ public struct RingScene: Sendable {
         return look.underlay + [look.band(value: ring.value, clockwise: theme.clockwise, style: ring.style, opacity: theme.bandOpacity), look.overlay]
     }
 
-    /// Whether nothing but the background lies under ring `index`'s track: no pixel of a ring drawn
-    /// before it (they share the centre; their edges at least two pixels apart) and no tip shadow of
-    /// one (its blur ends 5 sigma past its disc).
+    /// Whether nothing but the background lies under ring `index`'s track at any values: no pixel of
+    /// a ring drawn before it (they share the centre; their edges at least two pixels apart) and no
+    /// tip shadow of one, shown or not (its blur ends 5 sigma past its disc). Whatever the values, so
+    /// that a tip coming or going leaves the live window's background layer as it is.
     func onlyBackgroundUnder(ringAt index: Int) -> Bool {
-        !overlapsEarlierRing(index) && !(0..<index).contains { shadow(ofRing: $0, reaches: index) }
+        !overlapsEarlierRing(index) && !(0..<index).contains { shadow(ofRing: $0, reaches: index, shown: false) }
     }
 
     /// Whether a ring drawn before ring `index` may share a pixel with its track (they share the
@@ -244,9 +245,10 @@ public struct RingScene: Sendable {
         }
     }
 
-    /// Whether ring `i` shows a tip whose shadow (5 sigma past its disc) can reach ring `target`'s track.
-    private func shadow(ofRing i: Int, reaches target: Int) -> Bool {
-        guard i < values.count, values[i] > theme.tipThreshold else { return false }
+    /// Whether ring `i` shows a tip (or, with `shown` false, would at a value past its threshold) whose
+    /// shadow (5 sigma past its disc) can reach ring `target`'s track.
+    private func shadow(ofRing i: Int, reaches target: Int, shown: Bool = true) -> Bool {
+        guard i < values.count, !shown || values[i] > theme.tipThreshold else { return false }
         let layout = self.layout, g = layout.ring(i), t = layout.ring(target)
         let inner = t.radius - t.thickness / 2, outer = t.radius + t.thickness / 2
         let offset = theme.shadowOffset * g.thickness
