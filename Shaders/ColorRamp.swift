@@ -35,6 +35,8 @@ public struct ColorRamp: Sendable {
     /// The same ramp at a fraction of its opacity, as a layer's `opacity` shows it.
     public func withOpacity(_ opacity: Double) -> ColorRamp {
         let k = min(1, max(0, opacity))
+        // Wholly opaque (a band's, nearly always): the same ramp, not made and looked up again.
+        guard k < 1 else { return self }
         return ColorRamp(stops: stops.map { Stop($0.position, $0.color * k) })
     }
 
