@@ -27,8 +27,8 @@ public struct BlurredRing: SoftShape {
     }
 
     /// Where it changes pixels: out to the distance where its coverage rounds to 0 of 255, and with
-    /// `ahead`, no further back than its line's fade (a pixel to spare): about half the square, for
-    /// a tip's shadow, where a redraw of it draws everything under it again.
+    /// `ahead`, no further back than its line's fade (a pixel to spare): less than the square, for a
+    /// tip's shadow, where a redraw of it draws everything under it again.
     public var bounds: IntRect {
         let reach = outer.visibleReach
         var minX = center.x - reach, maxX = center.x + reach, minY = center.y - reach, maxY = center.y + reach
@@ -60,9 +60,12 @@ public struct BlurredRing: SoftShape {
     @inline(__always)
     func share(atX x: Double, y: Double) -> Double {
         guard let ahead else { return 1 }
-        let along = (x - ahead.origin.x) * ahead.direction.x + (y - ahead.origin.y) * ahead.direction.y
-        return min(1, max(0, 0.5 + along / (2 * sigma)))
+        return fade((x - ahead.origin.x) * ahead.direction.x + (y - ahead.origin.y) * ahead.direction.y)
     }
+
+    /// The share of the shadow at `along` pixels ahead of `ahead`'s line (behind it where negative).
+    @inline(__always)
+    func fade(_ along: Double) -> Double { min(1, max(0, 0.5 + along / (2 * sigma))) }
 
     /// The columns of row y where some of the shadow falls (`share` above 0), a pixel to spare either
     /// side, as a first and an end column (an empty pair, first past end, where none does); nil when
@@ -103,14 +106,14 @@ public struct BlurredRing: SoftShape {
                 }
             }
             // `share(atX:y:)` and the distance with what stays the same along the row worked out once.
-            let dy2 = dy * dy, twoSigma = 2 * sigma
+            let dy2 = dy * dy
             let along = ahead.map { (Double(y) + 0.5 - $0.origin.y) * $0.direction.y } ?? 0
             let ox = ahead?.origin.x ?? 0, ddx = ahead?.direction.x ?? 0, fades = ahead != nil
             @inline(__always) func run(_ from: Int, _ to: Int) {
                 guard from < to else { return }
                 for x in from..<to {
                     let px = Double(x) + 0.5, dx = px - center.x
-                    let share = fades ? min(1, max(0, 0.5 + ((px - ox) * ddx + along) / twoSigma)) : 1
+                    let share = fades ? fade((px - ox) * ddx + along) : 1
                     coverageRow[x] = share > 0 ? Float(max(0, value(atDistance: (dx * dx + dy2).squareRoot())) * share) : 0
                 }
                 body(y, from, to - from, coverageRow + from)
