@@ -184,13 +184,16 @@ private struct RecolourPainter {
             let from = max(first, min(interior.lo, last)), to = max(from, min(interior.hi, last))
             for y in first..<from { paintStretch(y: y, from: o, to: n, color: color, inside: inside, outside: outside) }
             if from < to {
-                let target = canvas.row(from)
-                for y in from..<to {
-                    let dy = Double(y) + 0.5 - cy
-                    let was = crossing(o, dy), now = crossing(n, dy)
-                    guard was != now else { continue }
-                    let lo = max(min(was, now), area.minX), hi = min(max(was, now), area.maxX)
-                    if lo < hi { Canvas.fill(target + (y - from) * canvas.pixmap.stride + lo, count: hi - lo, with: color) }
+                // Row by row down the canvas: py is each row's centre (whole numbers and a half, exact).
+                let slopes = SIMD2(o, n), minX = area.minX, maxX = area.maxX, stride = canvas.pixmap.stride
+                var target = canvas.row(from), py = Double(from) + 0.5
+                for _ in from..<to {
+                    let (was, now) = RecolourPainter.crossings(slopes, py - cy, cx: cx)
+                    if was != now {
+                        let lo = max(min(was, now), minX), hi = min(max(was, now), maxX)
+                        if lo < hi { Canvas.fill(target + lo, count: hi &- lo, with: color) }
+                    }
+                    target += stride; py += 1
                 }
             }
             for y in to..<last { paintStretch(y: y, from: o, to: n, color: color, inside: inside, outside: outside) }
@@ -228,13 +231,26 @@ private struct RecolourPainter {
     @inline(__always)
     static func crossing(_ slope: Double, _ dy: Double, cx: Double) -> Int { ceilToIntInRange(cx + dy * slope - 0.5) }
 
+    /// `crossing` for two slopes on one row, in two lanes: the same sums, rounded up as
+    /// `ceilToIntInRange` rounds (the nearest whole number from the sum's low bits, one more where
+    /// that lies below).
+    @inline(__always)
+    static func crossings(_ slopes: SIMD2<Double>, _ dy: Double, cx: Double) -> (Int, Int) {
+        let at = SIMD2(repeating: cx) + dy * slopes - 0.5
+        let magic = SIMD2<Double>(repeating: 6_755_399_441_055_744.0)
+        let sum = at + magic
+        let nearest = unsafeBitCast(sum, to: SIMD2<Int64>.self) &- unsafeBitCast(magic, to: SIMD2<Int64>.self)
+        let up = nearest.replacing(with: nearest &+ 1, where: sum - magic .< at)
+        return (Int(truncatingIfNeeded: up.x), Int(truncatingIfNeeded: up.y))
+    }
+
     /// Paints on row y, in `color`, the columns between where rays of slopes `o` and `n` cross it:
     /// pixels whose centres lie half a diagonal inside both circles (squared distances `inside` and
     /// `outside`) are whole, the rest are the annulus row's pieces.
     @inline(__always)
     mutating func paintStretch(y: Int, from o: Double, to n: Double, color: UInt32, inside: Double, outside: Double) {
         let cx = scan.cx, dy = Double(y) + 0.5 - scan.cy
-        let was = RecolourPainter.crossing(o, dy, cx: cx), now = RecolourPainter.crossing(n, dy, cx: cx)
+        let (was, now) = RecolourPainter.crossings(SIMD2(o, n), dy, cx: cx)
         guard was != now else { return }
         let from = max(min(was, now), area.minX), to = min(max(was, now), area.maxX)
         guard from < to else { return }
