@@ -167,20 +167,20 @@ private struct RecolourPainter {
         let o = held(so), n = held(sn)
         // Left to right on a row, the columns grow with the slope below the centre and fall with it above.
         @inline(__always) func key(_ slope: Double) -> Double { above ? -slope : slope }
+        // A pixel whose centre lies at least half a diagonal inside both circles is whole (the
+        // scan finds it so): no row to work out for it.
+        let inside = (scan.inner + 0.7072) * (scan.inner + 0.7072), outside = (scan.outer - 0.7072) * (scan.outer - 0.7072)
+        // The rows whose changed pixels all pass that test, known without it: the pixels' centres
+        // lie on the row between the two rays (x - cx = dy s, s between o and n), at squared distances
+        // from the centre between dy^2 (1 + s^2) for the smaller and larger s^2; with both rays on
+        // one side of the centre's column (not either side of 12 or 6 o'clock), so does the stretch.
+        let interior = side == nil ? interiorRows(o, n, inside: inside, outside: outside, above: above) : (lo: 0, hi: 0)
         if let k, side == nil,
            k == 0 || key(rays[k - 1].slope) <= min(key(so), key(sn)), k + 1 == count || key(rays[k + 1].slope) >= max(key(so), key(sn)) {
             // No neighbour crosses between the ray's two places on any row: one colour, left of the
             // ray where it moved right, else its own; and the pixels between two places in the wedge
             // are in it, so the annulus's pieces say which are whole and which rims, with no cut to make.
             let color = key(sn) > key(so) ? (k == 0 ? left : rays[k - 1].color) : rays[k].color
-            // A pixel whose centre lies at least half a diagonal inside both circles is whole (the
-            // scan finds it so): no row to work out for it.
-            let inside = (scan.inner + 0.7072) * (scan.inner + 0.7072), outside = (scan.outer - 0.7072) * (scan.outer - 0.7072)
-            // The rows whose changed pixels all pass that test, known without it: the pixels' centres
-            // lie on the row between the two rays (x - cx = dy s, s between o and n), at squared distances
-            // from the centre between dy^2 (1 + s^2) for the smaller and larger s^2; with both rays on
-            // one side of the centre's column (not either side of 12 or 6 o'clock), so does the stretch.
-            let interior = interiorRows(o, n, inside: inside, outside: outside, above: above)
             let from = max(first, min(interior.lo, last)), to = max(from, min(interior.hi, last))
             for y in first..<from { paintStretch(y: y, from: o, to: n, color: color, inside: inside, outside: outside) }
             if from < to {
@@ -218,12 +218,43 @@ private struct RecolourPainter {
             if let k, side == nil {
                 j = k
                 while j >= 0 && crossing(held(rays[j].slope), dy) > lo { j -= 1 }
+                // Where every pixel of the stretch is whole, in runs between the rays' crossings.
+                if y >= interior.lo && y < interior.hi && paintRuns(y: y, from: lo, to: hi, after: j, of: rays, dy: dy) { continue }
             }
             paint(y: y, from: lo, to: hi, color: nil) { x in
                 while j + 1 < count && crossing(held(rays[j + 1].slope), dy) <= x { j += 1 }
                 return j < 0 ? left : rays[j].color
             }
         }
+    }
+
+    /// Paints on row y (where every pixel between lo and hi is whole: `interiorRows`) columns
+    /// lo ..< hi, each in the colour right of the last ray at or left of it (`rays[j]` the last at or
+    /// left of lo), in runs between where the rays cross the row, with no cut to make: false where
+    /// no ray lies left of them, or the start or the end crosses the row within two columns of them
+    /// (where the wedge, whose rays are worked out otherwise, may cut it). The caller then paints
+    /// the whole stretch again pixel by pixel.
+    @inline(__always)
+    func paintRuns(y: Int, from lo: Int, to hi: Int, after j: Int, of rays: UnsafeBufferPointer<RayFan.Ray>, dy: Double) -> Bool {
+        @inline(__always) func crossing(_ i: Int) -> Int {
+            let slope = rays[i].slope
+            return RecolourPainter.crossing(slope < -1e8 ? -1e8 : (slope > 1e8 ? 1e8 : slope), dy, cx: scan.cx)
+        }
+        guard j >= 0, rays[j].id >= 0, j == 0 || rays[j - 1].id >= 0 || crossing(j - 1) < lo - 2 else { return false }
+        let target = canvas.row(y), stop = min(hi, area.maxX)
+        var x = max(lo, area.minX), i = j
+        while x < stop {
+            var end = stop
+            if i + 1 < rays.count {
+                let next = crossing(i + 1)
+                guard rays[i + 1].id >= 0 || next >= hi + 2 else { return false }
+                if next <= x { i += 1; continue }
+                end = min(stop, next)
+            }
+            Canvas.fill(target + x, count: end - x, with: rays[i].color)
+            x = end
+        }
+        return true
     }
 
     /// The first column whose centre lies past a ray of this slope (held within 1e8) on the row dy
