@@ -181,6 +181,17 @@ public func ceilToIntInRange(_ x: Double) -> Int {
     return Double(nearest) < x ? nearest &+ 1 : nearest
 }
 
+/// `ceilToIntInRange` of two coordinates at once, in two lanes: the same sums (a lane whose
+/// coordinate is out of range gives a number of no meaning, and no trap).
+@inlinable @inline(__always)
+public func ceilToIntInRange(_ x: SIMD2<Double>) -> (Int, Int) {
+    let magic = SIMD2<Double>(repeating: 6_755_399_441_055_744.0)
+    let sum = x + magic
+    let nearest = unsafeBitCast(sum, to: SIMD2<Int64>.self) &- unsafeBitCast(magic, to: SIMD2<Int64>.self)
+    let up = nearest.replacing(with: nearest &+ 1, where: sum - magic .< x)
+    return (Int(truncatingIfNeeded: up.x), Int(truncatingIfNeeded: up.y))
+}
+
 /// `floorToInt` for a coordinate known to lie well within range (see `ceilToIntInRange`).
 @inlinable @inline(__always)
 public func floorToIntInRange(_ x: Double) -> Int {

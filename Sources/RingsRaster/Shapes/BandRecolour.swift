@@ -262,17 +262,10 @@ private struct RecolourPainter {
     @inline(__always)
     static func crossing(_ slope: Double, _ dy: Double, cx: Double) -> Int { ceilToIntInRange(cx + dy * slope - 0.5) }
 
-    /// `crossing` for two slopes on one row, in two lanes: the same sums, rounded up as
-    /// `ceilToIntInRange` rounds (the nearest whole number from the sum's low bits, one more where
-    /// that lies below).
+    /// `crossing` for two slopes on one row, in two lanes: the same sums, rounded up the same way.
     @inline(__always)
     static func crossings(_ slopes: SIMD2<Double>, _ dy: Double, cx: Double) -> (Int, Int) {
-        let at = SIMD2(repeating: cx) + dy * slopes - 0.5
-        let magic = SIMD2<Double>(repeating: 6_755_399_441_055_744.0)
-        let sum = at + magic
-        let nearest = unsafeBitCast(sum, to: SIMD2<Int64>.self) &- unsafeBitCast(magic, to: SIMD2<Int64>.self)
-        let up = nearest.replacing(with: nearest &+ 1, where: sum - magic .< at)
-        return (Int(truncatingIfNeeded: up.x), Int(truncatingIfNeeded: up.y))
+        ceilToIntInRange(SIMD2(repeating: cx) + dy * slopes - 0.5)
     }
 
     /// Paints on row y, in `color`, the columns between where rays of slopes `o` and `n` cross it:
