@@ -105,7 +105,8 @@ public struct RedrawPlan {
                         let ring = Ring(value: value, style: rings[i].style, geometry: g)
                         if let end = painter.endBox(of: ring, reach: move) { rects += [end] + ends.dropFirst() } else { rects += ends }
                     }
-                    recolour.append(Redraw.Recolour(ring: i, pieces: Array(before.band + after.band)))
+                    // The band's sixteenths of a turn then and now, each once (all but the last are the same boxes).
+                    recolour.append(Redraw.Recolour(ring: i, pieces: Array(after.band) + before.band.filter { !after.band.contains($0) }))
                 } else {
                     rects += before.boxes + after.boxes
                 }
