@@ -40,6 +40,26 @@ final class BlurProfile: @unchecked Sendable {
         return base[0] + (base[1] - base[0]) * t
     }
 
+    /// `value(atDistance:)` at four distances, a lane each: the same sums (an entry past the table's
+    /// end is not read).
+    @inline(__always)
+    func values(atDistances d: SIMD4<Double>) -> SIMD4<Double> {
+        let f = d / step
+        let within = f .< last
+        // floorToIntInRange of each (0 where past the table), as a number and an index.
+        let held = f.replacing(with: 0, where: .!within), magic = SIMD4<Double>(repeating: 6_755_399_441_055_744.0)
+        let sum = held + magic, nearest = sum - magic, below = nearest .> held
+        let whole = nearest.replacing(with: nearest - 1, where: below)
+        let bits = unsafeBitCast(sum, to: SIMD4<Int64>.self) &- unsafeBitCast(magic, to: SIMD4<Int64>.self)
+        let index = bits.replacing(with: bits &- 1, where: below)
+        let t = f - whole
+        let base = table.baseAddress!
+        let i0 = Int(truncatingIfNeeded: index[0]), i1 = Int(truncatingIfNeeded: index[1])
+        let i2 = Int(truncatingIfNeeded: index[2]), i3 = Int(truncatingIfNeeded: index[3])
+        let low = SIMD4(base[i0], base[i1], base[i2], base[i3]), high = SIMD4(base[i0 + 1], base[i1 + 1], base[i2 + 1], base[i3 + 1])
+        return (low + (high - low) * t).replacing(with: 0, where: .!within)
+    }
+
     /// P(|N((d, 0), sigma^2 I)| <= radius) for one disc, by Simpson's rule over x = radius sin(phi),
     /// which takes the square-root corners out of the integrand. What does not depend on the distance
     /// is worked out once (the sample points, their half chords and the error function there), and

@@ -111,7 +111,26 @@ public struct BlurredRing: SoftShape {
             let ox = ahead?.origin.x ?? 0, ddx = ahead?.direction.x ?? 0, fades = ahead != nil
             @inline(__always) func run(_ from: Int, _ to: Int) {
                 guard from < to else { return }
-                for x in from..<to {
+                var x = from
+                if inner == nil {
+                    // Four pixels at a time, a lane each, with the sums of the loop below (`max` and
+                    // `min` as the standard library's pick).
+                    let offsets = SIMD4<Double>(0.5, 1.5, 2.5, 3.5), twoSigma = 2 * sigma
+                    while x &+ 4 <= to {
+                        let px = Double(x) + offsets, dx = px - center.x
+                        var share = SIMD4<Double>(repeating: 1)
+                        if fades {
+                            let ramp = 0.5 + ((px - ox) * ddx + along) / twoSigma
+                            let held = ramp.replacing(with: 0, where: .!(ramp .>= 0))
+                            share = held.replacing(with: 1, where: .!(held .< 1))
+                        }
+                        let value = outer.values(atDistances: (dx * dx + dy2).squareRoot())
+                        let covered = (value.replacing(with: 0, where: .!(value .>= 0)) * share).replacing(with: 0, where: .!(share .> 0))
+                        UnsafeMutableRawPointer(coverageRow + x).storeBytes(of: SIMD4<Float>(covered), as: SIMD4<Float>.self)
+                        x &+= 4
+                    }
+                }
+                for x in x..<to {
                     let px = Double(x) + 0.5, dx = px - center.x
                     let share = fades ? fade((px - ox) * ddx + along) : 1
                     coverageRow[x] = share > 0 ? Float(max(0, value(atDistance: (dx * dx + dy2).squareRoot())) * share) : 0
