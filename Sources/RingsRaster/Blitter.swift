@@ -45,6 +45,8 @@ public struct ShaderBlitter: Blitter {
     }
 
     static let maximumRuns = 16
+    /// Partly covered pixels in one piece, at least this many, are blended where they lie.
+    static let longRun = 8
 
     /// A gathered row's partly covered pixels, in order: their columns, coverage, what lay under them
     /// and their shaded colours (each with room for the row's width and four more).
@@ -89,6 +91,9 @@ public struct ShaderBlitter: Blitter {
                 if opaque { Canvas.fill(dst, count: n, with: color) } else { PixelMath.compositeRun(color, over: dst, count: n) }
                 return
             }
+            // A long partly covered run (a shadow's row) is blended where it lies; a rim's pixel or
+            // two waits for the row's others, to be blended four at a time with them.
+            guard n < Self.longRun else { return PixelMath.compositeRun(color, coverage: given, over: canvas.row(y) + x, count: n) }
             return take(given, x: x, count: n)
         }
         if gathering && (y != self.y || x != end || count == Self.maximumRuns) { finish() }

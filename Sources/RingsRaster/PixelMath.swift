@@ -35,6 +35,23 @@ enum PixelMath {
         }
     }
 
+    /// One colour over the pixels of `dst`, each with its own coverage, in place: `compositeColumns`'s
+    /// arithmetic on a run that lies in one piece.
+    static func compositeRun(_ color: UInt32, coverage: UnsafePointer<Float>, over dst: UnsafeMutablePointer<UInt32>, count: Int) {
+        let s = SIMD4<UInt32>(repeating: color)
+        var i = 0
+        while i &+ 4 <= count {
+            let d = UnsafeRawPointer(dst + i).loadUnaligned(as: SIMD4<UInt32>.self)
+            let c = UnsafeRawPointer(coverage + i).loadUnaligned(as: SIMD4<Float>.self)
+            UnsafeMutableRawPointer(dst + i).storeBytes(of: blend(s, d, coverage: c), as: SIMD4<UInt32>.self)
+            i &+= 4
+        }
+        while i < count {
+            dst[i] = blend(s, SIMD4(repeating: dst[i]), coverage: SIMD4(repeating: coverage[i]))[0]
+            i &+= 1
+        }
+    }
+
     /// Shaded colours wholly covering what lies under them, into `out` (which may be either of the two).
     static func compositeRun(_ src: UnsafePointer<UInt32>, under dst: UnsafePointer<UInt32>, into out: UnsafeMutablePointer<UInt32>,
                              count: Int) {
