@@ -33,6 +33,20 @@ import TestSupport
         }
     }
 
+    /// One colour over a run of partly covered pixels in one piece (a shadow's row), blended where it lies.
+    @Test func partlyCoveredRunsMatchTheScalarReference() {
+        var rng = SeededGenerator(seed: 11)
+        for _ in 0..<2_000 {
+            let count = Int.random(in: 0...21, using: &rng)
+            let dst = (0..<count).map { _ in randomPixel(&rng, opaque: Bool.random(using: &rng)) }
+            let coverage = (0..<count).map { _ in [Float(0), 1, 1.0000001, Float.random(in: 0...1, using: &rng)].randomElement(using: &rng)! }
+            let color = randomPixel(&rng)
+            var out = dst
+            out.withUnsafeMutableBufferPointer { PixelMath.compositeRun(color, coverage: coverage, over: $0.baseAddress!, count: count) }
+            for i in 0..<count { #expect(out[i] == PixelMath.blend(color, dst[i], coverage: coverage[i]), "pixel \(i) of \(count)") }
+        }
+    }
+
     /// Partly covered pixels picked from anywhere in a row, as a gathered row's rims are.
     @Test func scatteredPixelsMatchTheScalarReference() {
         var rng = SeededGenerator(seed: 9)
