@@ -53,22 +53,18 @@ extension ArcStroke {
         guard !all.contains(where: { $0.contains { $0.id >= RayFan.names } }) else { return false }
         let rows = area.height, width = area.width + 4
         return withUnsafeTemporaryAllocation(of: RecolourPainter.Segment.self, capacity: rows * RecolourPainter.perRow) { segments in
-          withUnsafeTemporaryAllocation(of: AnnulusScan.Row.self, capacity: rows) { cache in
-           withUnsafeTemporaryAllocation(of: UInt8.self, capacity: rows) { known in
             withUnsafeTemporaryAllocation(of: Int8.self, capacity: rows) { counts in
                 withUnsafeTemporaryAllocation(of: Int32.self, capacity: RayFan.names + width) { ints in
                     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: RayFan.names) { places in
                         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * width) { pixels in
                             withUnsafeTemporaryAllocation(of: Float.self, capacity: width) { coverage in
                                 counts.initialize(repeating: -1)
-                                known.initialize(repeating: 0)
                                 places.initialize(repeating: 0)
                                 // Where each named ray lies: bit 0 above, 1 below (old), 2 above, 3 below (new).
                                 for (bit, rays) in all.enumerated() { for ray in rays where ray.id >= 0 { places[Int(ray.id)] |= 1 << bit } }
                                 var painter = RecolourPainter(
                                     scan: scan, sector: coversFullTurn ? nil : sector, area: area, layer: layer, canvas: canvas, rimCache: rims,
-                                    segments: segments.baseAddress!, counts: counts.baseAddress!,
-                                    rows: cache.baseAddress!, state: known.baseAddress!, index: ints.baseAddress!,
+                                    segments: segments.baseAddress!, counts: counts.baseAddress!, index: ints.baseAddress!,
                                     places: places.baseAddress!, columns: ints.baseAddress! + RayFan.names, coverage: coverage.baseAddress!,
                                     shaded: pixels.baseAddress!, under: pixels.baseAddress! + width)
                                 guard painter.paint(old: old.above, new: new.above, above: true),
@@ -80,8 +76,6 @@ extension ArcStroke {
                     }
                 }
             }
-           }
-          }
         }
     }
 }
@@ -101,8 +95,6 @@ private struct RecolourPainter {
     let scan: AnnulusScan, sector: Sector?, area: IntRect, layer: Canvas, canvas: Canvas, rimCache: RimCache
     /// Each row's pieces (`perRow` a row) and how many (-1 until worked out).
     let segments: UnsafeMutablePointer<Segment>, counts: UnsafeMutablePointer<Int8>
-    /// Each row of the annulus, and whether it is worked out (0), misses the annulus (1) or is there (2).
-    let rows: UnsafeMutablePointer<AnnulusScan.Row>, state: UnsafeMutablePointer<UInt8>
     /// Each ray's place in the old half, by name (-1 where it is not there, -2 once paired).
     let index: UnsafeMutablePointer<Int32>
     /// Which halves each named ray lies in, in the old frame and the new (`ArcStroke.recolour`).
@@ -313,15 +305,9 @@ private struct RecolourPainter {
         if old.threeOClock != new.threeOClock { paint(y: y, from: middle, to: area.maxX, color: new.threeOClock) { _ in new.threeOClock } }
     }
 
-    /// Row y of the annulus (nil where it misses the row), worked out the first time it is asked for.
+    /// Row y of the annulus (nil where it misses the row), from the band's cache.
     @inline(__always)
-    mutating func row(_ y: Int) -> UnsafeMutablePointer<AnnulusScan.Row>? {
-        let i = y - area.minY
-        if state[i] == 0 {
-            if let row = scan.row(y, in: area) { (rows + i).initialize(to: row); state[i] = 2 } else { state[i] = 1 }
-        }
-        return state[i] == 2 ? rows + i : nil
-    }
+    func row(_ y: Int) -> UnsafeMutablePointer<AnnulusScan.Row>? { rimCache.row(y, of: scan) }
 
     /// Paints columns lo ..< hi of an annulus row (all of them in the band's wedge) in one colour:
     /// whole pixels as they are, rims by their coverage over the layer.

@@ -1,8 +1,9 @@
-/// A recoloured band's rim pixels, row by row: its annulus's partly covered pixels, each with its
-/// coverage and the layer's pixel under it. A row is worked out the first time a recolour asks for
-/// it and kept from frame to frame while the annulus, the rows and the layer are the same, so that
-/// repainting a rim reads a few bytes held together instead of working the row out again and
-/// reading the layer's pixels, which the frames' drawing has long left (`ArcStroke.recolour`).
+/// A recoloured band's annulus, row by row: each row's extent and whole columns, and its rim pixels
+/// (its partly covered pixels, each with its coverage and the layer's pixel under it). A row is
+/// worked out the first time a recolour asks for it and kept from frame to frame while the annulus,
+/// the rows and the layer are the same, so that repainting a rim reads a few bytes held together
+/// instead of working the row out again and reading the layer's pixels, which the frames' drawing
+/// has long left (`ArcStroke.recolour`).
 public final class RimCache {
     /// A rim pixel: its column, its coverage and the layer's pixel under it.
     struct Rim {
@@ -14,10 +15,13 @@ public final class RimCache {
     /// Per row of `area`: where its rims start in `rims` and how many (-1 until worked out).
     private var first = UnsafeMutablePointer<Int32>.allocate(capacity: 0), counts = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
     private var rims = UnsafeMutablePointer<Rim>.allocate(capacity: 0), used = 0, capacity = 0
+    /// Per row of `area`: the annulus's row, and whether it is worked out (0), misses the annulus (1)
+    /// or is there (2).
+    private var rows = UnsafeMutablePointer<AnnulusScan.Row>.allocate(capacity: 0), states = UnsafeMutablePointer<UInt8>.allocate(capacity: 0)
 
     public init() {}
 
-    deinit { first.deallocate(); counts.deallocate(); rims.deallocate() }
+    deinit { first.deallocate(); counts.deallocate(); rims.deallocate(); rows.deallocate(); states.deallocate() }
 
     /// Keeps what it holds if it was worked out for this annulus, rows and layer; else forgets it.
     func use(_ scan: AnnulusScan, area: IntRect, layer: Canvas) {
@@ -26,12 +30,25 @@ public final class RimCache {
         cx = scan.cx; cy = scan.cy; inner = scan.inner; outer = scan.outer
         self.layer = layer.pixmap.storage
         if area.height != self.area.height {
-            first.deallocate(); counts.deallocate()
+            first.deallocate(); counts.deallocate(); rows.deallocate(); states.deallocate()
             first = .allocate(capacity: area.height); counts = .allocate(capacity: area.height)
+            rows = .allocate(capacity: area.height); states = .allocate(capacity: area.height)
         }
         self.area = area
         counts.initialize(repeating: -1, count: area.height)
+        states.initialize(repeating: 0, count: area.height)
         used = 0
+    }
+
+    /// Row y of `scan` (the annulus it holds, in its rows), nil where it misses the annulus; worked
+    /// out the first time.
+    @inline(__always)
+    func row(_ y: Int, of scan: AnnulusScan) -> UnsafeMutablePointer<AnnulusScan.Row>? {
+        let i = y - area.minY
+        if states[i] == 0 {
+            if let row = scan.row(y, in: area) { (rows + i).initialize(to: row); states[i] = 2 } else { states[i] = 1 }
+        }
+        return states[i] == 2 ? rows + i : nil
     }
 
     /// Row `row`'s rims, left to right, worked out (by `scan`, over `layer`) the first time; good
