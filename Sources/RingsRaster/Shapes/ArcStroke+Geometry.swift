@@ -46,6 +46,7 @@ extension ArcStroke {
     /// point, each point's angle stepped from the pixel centre's to first order (off by under
     /// (0.6 / distance from the centre)^2 of a radian: 1e-5 at 200 pixels), but worked out whole
     /// within three times that of the start or the end ray, where the lap changes.
+    @inline(__always)
     func forEachGridParameter(x: Int, y: Int, _ body: (Double) -> Void) {
         let total = abs(sweep), turn = 2 * Double.pi, w2 = halfWidth * halfWidth
         let cdx = Double(x) + 0.5 - center.x, cdy = Double(y) + 0.5 - center.y, c2 = cdx * cdx + cdy * cdy
@@ -71,7 +72,8 @@ extension ArcStroke {
                 if rel < near || rel > turn - near || abs(rel - endRel) < near {
                     rel = relativeAngle(x: center.x + dx, y: center.y + dy)
                 }
-                let lap = Double(floorToInt((total - rel) / turn))
+                let laps = (total - rel) / turn
+                let lap = Double(abs(laps) < 1e15 ? floorToIntInRange(laps) : floorToInt(laps))
                 body(lap >= 0 && inBand ? (rel + turn * lap) / total : 0)
             }
         }
