@@ -189,6 +189,10 @@ public final class ArcCaps: Sendable {
         if !fullTurn && !arc.sector.contains(dx: Double(px) - arc.center.x, dy: Double(py) - arc.center.y) {
             under = startPixel
             underWeight = cap(sx, sy)
+            // Over nothing of the start cap, a pixel whose centre lies in the end cap's disc (which
+            // then covers some of it) is the end colour, as below.
+            let ox: Float = px - ex, oy: Float = py - ey, r: Float = self.w
+            if underWeight == 0 && ox * ox + oy * oy <= r * r { return endPixel }
         }
         let capWeight = cap(ex, ey)
         guard capWeight > 0 else { return under }
