@@ -32,9 +32,19 @@ import TestSupport
         var rng = SeededGenerator(seed: 29)
         let edges: [Double] = [0, -0.0, 0.5, -0.5, 1, -1, 2.5, -2.5, 1e-12, -1e-12, 4095.999999, -4095.000001, 1_000_000.5]
         let randoms = (0..<2000).map { _ in Double.random(in: -5000...5000, using: &rng) }
-        for x in edges + randoms + randoms.map({ $0.rounded() }) {
+        let all = edges + randoms + randoms.map({ $0.rounded() })
+        for x in all {
             #expect(ceilToIntInRange(x) == ceilToInt(x), "ceil of \(x)")
             #expect(floorToIntInRange(x) == floorToInt(x), "floor of \(x)")
+        }
+        // The same in lanes: two at a time rounded up, four at a time down (as numbers and as indices).
+        for k in stride(from: 0, to: all.count - 3, by: 4) {
+            let (a, b) = ceilToIntInRange(SIMD2(all[k], all[k + 1]))
+            #expect(a == ceilToInt(all[k]) && b == ceilToInt(all[k + 1]), "ceil of \(all[k]), \(all[k + 1])")
+            let (values, indices) = floorToIntInRange(SIMD4(all[k], all[k + 1], all[k + 2], all[k + 3]))
+            for lane in 0..<4 {
+                #expect(values[lane] == Double(floorToInt(all[k + lane])) && indices[lane] == Int64(floorToInt(all[k + lane])), "floor of \(all[k + lane])")
+            }
         }
         let turn = 2 * Double.pi
         let angles: [Double] = [0, -0.0, turn, -turn, turn.nextDown, (-turn).nextUp, turn.nextUp, Double.pi, 3 * turn + 0.1, -7.5]

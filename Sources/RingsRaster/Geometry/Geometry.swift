@@ -192,6 +192,16 @@ public func ceilToIntInRange(_ x: SIMD2<Double>) -> (Int, Int) {
     return (Int(truncatingIfNeeded: up.x), Int(truncatingIfNeeded: up.y))
 }
 
+/// `floorToIntInRange` of four numbers at once, in lanes: each as a number and as an index (the same
+/// rounding by the sum's bits; a lane out of range gives a number of no meaning, and no trap).
+@inlinable @inline(__always)
+public func floorToIntInRange(_ x: SIMD4<Double>) -> (values: SIMD4<Double>, indices: SIMD4<Int64>) {
+    let magic = SIMD4<Double>(repeating: 6_755_399_441_055_744.0)
+    let sum = x + magic, nearest = sum - magic, above = nearest .> x
+    let bits = unsafeBitCast(sum, to: SIMD4<Int64>.self) &- unsafeBitCast(magic, to: SIMD4<Int64>.self)
+    return (nearest.replacing(with: nearest - 1, where: above), bits.replacing(with: bits &- 1, where: above))
+}
+
 /// `floorToInt` for a coordinate known to lie well within range (see `ceilToIntInRange`).
 @inlinable @inline(__always)
 public func floorToIntInRange(_ x: Double) -> Int {

@@ -152,9 +152,7 @@ private struct RecolourPainter {
         let first = max(top, area.minY, above ? Int.min : floorToIntInRange(cy - 0.5) + 1)
         let last = min(bottom, area.maxY, above ? ceilToIntInRange(cy - 0.5) : Int.max)
         guard first < last else { return }
-        /// Slopes are held within 1e8 either way (for `crossing`): a ray all but level crosses every
-        /// row of the frame beyond its edge either way, and the columns stay in range.
-        @inline(__always) func held(_ slope: Double) -> Double { slope < -1e8 ? -1e8 : (slope > 1e8 ? 1e8 : slope) }
+        @inline(__always) func held(_ slope: Double) -> Double { RecolourPainter.held(slope) }
         @inline(__always) func crossing(_ slope: Double, _ dy: Double) -> Int { RecolourPainter.crossing(slope, dy, cx: cx) }
         let o = held(so), n = held(sn)
         // Left to right on a row, the columns grow with the slope below the centre and fall with it above.
@@ -228,10 +226,7 @@ private struct RecolourPainter {
     /// the whole stretch again pixel by pixel.
     @inline(__always)
     func paintRuns(y: Int, from lo: Int, to hi: Int, after j: Int, of rays: UnsafeBufferPointer<RayFan.Ray>, dy: Double) -> Bool {
-        @inline(__always) func crossing(_ i: Int) -> Int {
-            let slope = rays[i].slope
-            return RecolourPainter.crossing(slope < -1e8 ? -1e8 : (slope > 1e8 ? 1e8 : slope), dy, cx: scan.cx)
-        }
+        @inline(__always) func crossing(_ i: Int) -> Int { RecolourPainter.crossing(RecolourPainter.held(rays[i].slope), dy, cx: scan.cx) }
         guard j >= 0, rays[j].id >= 0, j == 0 || rays[j - 1].id >= 0 || crossing(j - 1) < lo - 2 else { return false }
         let target = canvas.row(y), stop = min(hi, area.maxX)
         var x = max(lo, area.minX), i = j
@@ -248,6 +243,11 @@ private struct RecolourPainter {
         }
         return true
     }
+
+    /// A slope held within 1e8 either way (for `crossing`): a ray all but level crosses every row of
+    /// the frame beyond its edge either way, and the columns stay in range.
+    @inline(__always)
+    static func held(_ slope: Double) -> Double { slope < -1e8 ? -1e8 : (slope > 1e8 ? 1e8 : slope) }
 
     /// The first column whose centre lies past a ray of this slope (held within 1e8) on the row dy
     /// from a centre at column cx, as the shader finds it.

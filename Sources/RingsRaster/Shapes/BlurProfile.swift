@@ -46,12 +46,8 @@ final class BlurProfile: @unchecked Sendable {
     func values(atDistances d: SIMD4<Double>) -> SIMD4<Double> {
         let f = d / step
         let within = f .< last
-        // floorToIntInRange of each (0 where past the table), as a number and an index.
-        let held = f.replacing(with: 0, where: .!within), magic = SIMD4<Double>(repeating: 6_755_399_441_055_744.0)
-        let sum = held + magic, nearest = sum - magic, below = nearest .> held
-        let whole = nearest.replacing(with: nearest - 1, where: below)
-        let bits = unsafeBitCast(sum, to: SIMD4<Int64>.self) &- unsafeBitCast(magic, to: SIMD4<Int64>.self)
-        let index = bits.replacing(with: bits &- 1, where: below)
+        // The entry at or below each (the first where past the table).
+        let (whole, index) = floorToIntInRange(f.replacing(with: 0, where: .!within))
         let t = f - whole
         let base = table.baseAddress!
         let i0 = Int(truncatingIfNeeded: index[0]), i1 = Int(truncatingIfNeeded: index[1])

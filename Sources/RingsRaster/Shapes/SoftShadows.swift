@@ -67,6 +67,14 @@ public struct BlurredRing: SoftShape {
     @inline(__always)
     func fade(_ along: Double) -> Double { min(1, max(0, 0.5 + along / (2 * sigma))) }
 
+    /// `fade` at four places, a lane each: the same sums, `max` and `min` as the standard library picks.
+    @inline(__always)
+    func fade(_ along: SIMD4<Double>) -> SIMD4<Double> {
+        let ramp = 0.5 + along / (2 * sigma)
+        let held = ramp.replacing(with: 0, where: .!(ramp .>= 0))
+        return held.replacing(with: 1, where: .!(held .< 1))
+    }
+
     /// The columns of row y where some of the shadow falls (`share` above 0), a pixel to spare either
     /// side, as a first and an end column (an empty pair, first past end, where none does); nil when
     /// it falls all round. Those behind the line would composite with coverage 0, which leaves a
@@ -113,17 +121,12 @@ public struct BlurredRing: SoftShape {
                 guard from < to else { return }
                 var x = from
                 if inner == nil {
-                    // Four pixels at a time, a lane each, with the sums of the loop below (`max` and
-                    // `min` as the standard library's pick).
-                    let offsets = SIMD4<Double>(0.5, 1.5, 2.5, 3.5), twoSigma = 2 * sigma
+                    // Four pixels at a time, a lane each, with the sums of the loop below (`max` as
+                    // the standard library picks).
+                    let offsets = SIMD4<Double>(0.5, 1.5, 2.5, 3.5)
                     while x &+ 4 <= to {
                         let px = Double(x) + offsets, dx = px - center.x
-                        var share = SIMD4<Double>(repeating: 1)
-                        if fades {
-                            let ramp = 0.5 + ((px - ox) * ddx + along) / twoSigma
-                            let held = ramp.replacing(with: 0, where: .!(ramp .>= 0))
-                            share = held.replacing(with: 1, where: .!(held .< 1))
-                        }
+                        let share = fades ? fade((px - ox) * ddx + along) : SIMD4(repeating: 1)
                         let value = outer.values(atDistances: (dx * dx + dy2).squareRoot())
                         let covered = (value.replacing(with: 0, where: .!(value .>= 0)) * share).replacing(with: 0, where: .!(share .> 0))
                         UnsafeMutableRawPointer(coverageRow + x).storeBytes(of: SIMD4<Float>(covered), as: SIMD4<Float>.self)
