@@ -185,7 +185,7 @@ public func ceilToIntInRange(_ x: Double) -> Int {
 /// coordinate is out of range gives a number of no meaning, and no trap).
 @inlinable @inline(__always)
 public func ceilToIntInRange(_ x: SIMD2<Double>) -> (Int, Int) {
-    let magic = SIMD2<Double>(repeating: 6_755_399_441_055_744.0)
+    let magic = SIMD2<Double>(repeating: roundingMagic)
     let sum = x + magic
     let nearest = unsafeBitCast(sum, to: SIMD2<Int64>.self) &- unsafeBitCast(magic, to: SIMD2<Int64>.self)
     let up = nearest.replacing(with: nearest &+ 1, where: sum - magic .< x)
@@ -196,7 +196,7 @@ public func ceilToIntInRange(_ x: SIMD2<Double>) -> (Int, Int) {
 /// rounding by the sum's bits; a lane out of range gives a number of no meaning, and no trap).
 @inlinable @inline(__always)
 public func floorToIntInRange(_ x: SIMD4<Double>) -> (values: SIMD4<Double>, indices: SIMD4<Int64>) {
-    let magic = SIMD4<Double>(repeating: 6_755_399_441_055_744.0)
+    let magic = SIMD4<Double>(repeating: roundingMagic)
     let sum = x + magic, nearest = sum - magic, above = nearest .> x
     let bits = unsafeBitCast(sum, to: SIMD4<Int64>.self) &- unsafeBitCast(magic, to: SIMD4<Int64>.self)
     return (nearest.replacing(with: nearest - 1, where: above), bits.replacing(with: bits &- 1, where: above))
@@ -209,9 +209,14 @@ public func floorToIntInRange(_ x: Double) -> Int {
     return Double(nearest) > x ? nearest &- 1 : nearest
 }
 
-/// The whole number nearest x (|x| < 2^51): adding 1.5 * 2^52 leaves it in the low bits of the sum.
+/// 1.5 * 2^52: a number under 2^51 either way added to it leaves the whole number nearest it in the
+/// low bits of the sum, for every rounding in range here (one lane or several).
+@inlinable @inline(__always)
+var roundingMagic: Double { 6_755_399_441_055_744.0 }
+
+/// The whole number nearest x (|x| < 2^51): adding `roundingMagic` leaves it in the low bits of the sum.
 @inlinable @inline(__always)
 func nearestInRange(_ x: Double) -> Int {
-    let magic = 6_755_399_441_055_744.0
+    let magic = roundingMagic
     return Int(truncatingIfNeeded: Int64(bitPattern: (x + magic).bitPattern) &- Int64(bitPattern: magic.bitPattern))
 }
