@@ -40,21 +40,24 @@ let package = Package(
 
         .target(name: "RingsPNG", dependencies: ["CPNG", "RingsRaster"]),
 
+        // MARK: Text: printf-style formatting, trimming and JSON without linking Foundation's ICU data
+        .target(name: "RingsText"),
+
         // MARK: Time
-        .target(name: "RingsAnimation", swiftSettings: optimised),
+        .target(name: "RingsAnimation", dependencies: ["RingsText"], swiftSettings: optimised),
 
         // MARK: The product's model and scene
         // Themes and presets compiled into the executable, so that it stands alone once installed.
         .target(name: "RingsAssets", path: "Assets", exclude: ["Pictures", "systemd", "desktop", "debian", "po"], resources: [.embedInCode("Themes"), .embedInCode("Presets")]),
-        .target(name: "Rings", dependencies: ["RingsRaster", "Shaders", "RingsAnimation", "RingsAssets"], swiftSettings: optimised),
+        .target(name: "Rings", dependencies: ["RingsText", "RingsRaster", "Shaders", "RingsAnimation", "RingsAssets"], swiftSettings: optimised),
         // What touches the world: feeds, commands, the broker, /proc, the config watcher, signals and
         // limits, systemd; and the live screen that wires them to the model.
-        .target(name: "RingsLive", dependencies: ["CMosquitto", "CSystemd", "CGettext", "Rings", "RingsAnimation", "RingsRaster"], swiftSettings: optimised),
+        .target(name: "RingsLive", dependencies: ["CMosquitto", "CSystemd", "CGettext", "RingsText", "Rings", "RingsAnimation", "RingsRaster"], swiftSettings: optimised),
 
         // MARK: SDL and the executable
         .target(name: "RingsSDL", dependencies: ["CSDL2", "CWaylandProbe", "CSDL2SysWM", "CXDPMS", "CDRM", "CFontconfig", "CPango", "Rings", "RingsLive", "RingsAnimation", "RingsRaster"], swiftSettings: optimised),
         .executableTarget(name: "rings", dependencies: [
-            "CCrash", "CTOMLTree", "Rings", "RingsLive", "RingsSDL", "RingsPNG", "RingsRaster", "RingsAnimation", "Shaders",
+            "CCrash", "CTOMLTree", "RingsText", "Rings", "RingsLive", "RingsSDL", "RingsPNG", "RingsRaster", "RingsAnimation", "Shaders",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import RingsRaster
 
 /// A conic gradient parametrised by arc length along an arc over any number of laps: the paint of an

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A file replaced safely: written into a new temporary file in the destination's folder (created
 /// exclusively under a random name, never through a link), every write checked and flushed to disk,

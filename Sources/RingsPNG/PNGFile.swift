@@ -1,5 +1,6 @@
 import CPNG
-import Foundation
+import FoundationEssentials
+import Glibc
 import RingsRaster
 
 /// A PNG file that could not be read or written, said in one line.

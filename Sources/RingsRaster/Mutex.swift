@@ -1,12 +1,22 @@
-import Foundation
+import Glibc
 
 /// A value guarded by a lock.
 public final class Mutex<Value>: @unchecked Sendable {
     private var value: Value
-    private let lock = NSLock()
-    public init(_ value: Value) { self.value = value }
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+    public init(_ value: Value) {
+        self.value = value
+        pthread_mutex_init(lock, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(lock)
+        lock.deallocate()
+    }
+
     public func withLock<R>(_ body: (inout Value) -> R) -> R {
-        lock.lock(); defer { lock.unlock() }
+        pthread_mutex_lock(lock); defer { pthread_mutex_unlock(lock) }
         return body(&value)
     }
 }

@@ -1,6 +1,7 @@
 import CFontconfig
 import CPango
-import Foundation
+import FoundationEssentials
+import Glibc
 import Rings
 import RingsRaster
 
@@ -62,7 +63,7 @@ public final class FontGlyphs: GlyphSource, @unchecked Sendable {
         // whatever the locale says.
         let language = Catalogue.current.language
         if language != Catalogue.english.language {
-            pango_context_set_language(made, pango_language_from_string(language.lowercased().replacingOccurrences(of: "_", with: "-")))
+            pango_context_set_language(made, pango_language_from_string(language.lowercased().replacing("_", with: "-")))
         }
     }
 

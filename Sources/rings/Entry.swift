@@ -1,6 +1,7 @@
 import ArgumentParser
 import CCrash
-import Foundation
+import FoundationEssentials
+import Glibc
 import Rings
 import RingsLive
 
@@ -61,6 +62,12 @@ struct UserError: Error, CustomStringConvertible {
     let message: String
     init(_ message: String) { self.message = message }
     init(_ error: any Error) { message = String(describing: error) }
+
+    /// Why a file operation failed, in the system's words ("Permission denied").
+    static func reason(_ error: any Error) -> String {
+        if let posix = (error as? CocoaError)?.underlying as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
+        return String(describing: error)
+    }
 }
 
 /// `rings`: activity rings drawn by our own rasteriser.

@@ -1,4 +1,6 @@
-import Foundation
+import RingsText
+import FoundationEssentials
+import Glibc
 
 /// One line of a data feed, parsed: which rings get which values.
 ///
@@ -36,7 +38,7 @@ public enum FeedLine {
     public static func parse(_ line: String, names: [String], goals: [Double?] = []) -> Result<[(ring: Int, value: Double)], Rejection> {
         // A byte-order mark (what Notepad and PowerShell put before a file's first line) is no part of a line.
         let unmarked = line.unicodeScalars.first == "\u{FEFF}" ? String(line.unicodeScalars.dropFirst()) : line
-        let text = unmarked.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = unmarked.trimmed
         guard !text.isEmpty else { return .failure(Rejection(kind: .empty, reason: "empty line")) }
         guard text.unicodeScalars.allSatisfy({ $0.value >= 0x20 || $0 == "\t" }) else {
             return .failure(Rejection(kind: .notText, reason: "line holds control characters"))
@@ -91,15 +93,14 @@ public enum FeedLine {
 
     /// The keys and values of a flat JSON object; numbers and strings as values.
     static func jsonPairs(_ text: String) -> Result<[(key: String, value: String)], Rejection> {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
+        guard let object = try? JSON.parse(Data(text.utf8)) as? [String: Any] else {
             return .failure(Rejection(kind: .syntax, reason: "not a JSON object of ring names to values"))
         }
         var pairs: [(String, String)] = []
         for key in object.keys.sorted() {
             switch object[key] {
             case let string as String: pairs.append((key, string))
-            case let number as NSNumber where !String(describing: type(of: number)).contains("Boolean"):
-                pairs.append((key, "\(number.doubleValue)"))
+            case let number as Double: pairs.append((key, "\(number)"))
             default:
                 return .failure(Rejection(kind: .badValue, reason: "value of '\(clip(key))' is neither a number nor a string"))
             }

@@ -1,4 +1,6 @@
-import Foundation
+import RingsText
+import FoundationEssentials
+import Glibc
 
 /// Parses and checks the progress values of a ring group: 1 to 8 rings, each 0 ... 10 (laps).
 public enum RingValues {
@@ -26,7 +28,7 @@ public enum RingValues {
 
     /// "0.72,1.35,0.48" as numbers, each as `RingValue` reads it ("72%", "430/600" too).
     public static func parse(_ text: String) throws(Problem) -> [Double] {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmed }
         guard (1...maximumRings).contains(parts.count), !(parts.count == 1 && parts[0].isEmpty) else {
             throw .count(parts.count == 1 && parts[0].isEmpty ? 0 : parts.count)
         }

@@ -1,4 +1,6 @@
-import Foundation
+import RingsText
+import FoundationEssentials
+import Glibc
 
 /// What a window measured: frames presented and dropped, intervals between presented frames while
 /// animating, the presenter and the refresh interval its display link measured, and the CPU time
@@ -50,11 +52,11 @@ public final class FrameStats {
 
     /// The figures in one line, with the CPU seconds the process has used (`ProcessUsage`).
     public func summary(cpuSeconds: Double) -> String {
-        var text = "presenter \(presenter)" + (videoDriver.isEmpty ? ", " : " on \(videoDriver), ") + String(format: "refresh %.2f ms; ", refreshInterval * 1000)
-        text += String(format: "frames presented %d, dropped %d; frame interval median %.2f ms, p99 %.2f ms; CPU %.2f s",
+        var text = "presenter \(presenter)" + (videoDriver.isEmpty ? ", " : " on \(videoDriver), ") + String(cFormat: "refresh %.2f ms; ", refreshInterval * 1000)
+        text += String(cFormat: "frames presented %d, dropped %d; frame interval median %.2f ms, p99 %.2f ms; CPU %.2f s",
                           presented, dropped, intervals.quantile(0.5) * 1000, intervals.quantile(0.99) * 1000, cpuSeconds)
         if feedLatencies.count > 0 {
-            text += String(format: "; feed line to frame median %.2f ms, max %.2f ms (%d lines)",
+            text += String(cFormat: "; feed line to frame median %.2f ms, max %.2f ms (%d lines)",
                            feedLatencies.quantile(0.5) * 1000, feedLatencies.longest * 1000, feedLatencies.count)
         }
         if let sources = sourceSummary?() { text += "; " + sources }

@@ -1,4 +1,6 @@
-import Foundation
+import RingsText
+import FoundationEssentials
+import Glibc
 
 /// A screen's night schedule: from each step's time on (local wall-clock time, on its days), the
 /// screen is at that step's brightness, or off; the latest step at or before a moment holds, across
@@ -25,7 +27,7 @@ public struct Schedule: Equatable, Sendable {
         }
 
         /// Its time as the config writes it: "22:00".
-        public var time: String { String(format: "%02d:%02d", minute / 60, minute % 60) }
+        public var time: String { String(cFormat: "%02d:%02d", minute / 60, minute % 60) }
     }
 
     /// What the schedule asks of the screen at a moment, and which step says so (nil: none yet, full brightness).

@@ -1,4 +1,6 @@
-import Foundation
+import RingsText
+import FoundationEssentials
+import Glibc
 
 /// A command for the screen itself (its broker's `STATUS-TOPIC/cmd`): a JSON object with any of
 /// `brightness` (0 to 1), `screen` ("on" or "off"), `reload` (true) and `identify` (seconds, 0 to
@@ -30,11 +32,11 @@ public struct ScreenCommand: Equatable, Sendable {
         func refuse(_ reason: String) -> Result<ScreenCommand, Refusal> { .failure(Refusal(reason: reason)) }
         let example = #"a command is a JSON object such as {"brightness": 0.5}, {"screen": "off"}, {"reload": true} or {"identify": 10}"#
         guard bytes.count <= largest else { return refuse("over \(largest) bytes; \(example)") }
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] else { return refuse(example) }
+        guard let object = (try? JSON.parse(Data(bytes))) as? [String: Any] else { return refuse(example) }
         guard !object.isEmpty else { return refuse("it names no command; \(example)") }
         var command = ScreenCommand()
         for (key, value) in object.sorted(by: { $0.key < $1.key }) {
-            let number = (value as? NSNumber).flatMap { isBoolean($0) ? nil : $0.doubleValue }
+            let number = value as? Double
             switch key {
             case "brightness":
                 guard let number, (0...1).contains(number) else { return refuse("brightness must be a number from 0 to 1") }
@@ -43,7 +45,7 @@ public struct ScreenCommand: Equatable, Sendable {
                 guard let word = value as? String, word == "on" || word == "off" else { return refuse(#"screen must be "on" or "off""#) }
                 command.screenOn = word == "on"
             case "reload":
-                guard let flag = value as? NSNumber, isBoolean(flag), flag.boolValue else { return refuse("reload must be true") }
+                guard value as? Bool == true else { return refuse("reload must be true") }
                 command.reload = true
             case "identify":
                 guard let number, (0...longestIdentify).contains(number) else {
@@ -55,10 +57,5 @@ public struct ScreenCommand: Equatable, Sendable {
             }
         }
         return .success(command)
-    }
-
-    /// JSON's true and false, which Foundation hands over as numbers.
-    private static func isBoolean(_ number: NSNumber) -> Bool {
-        String(cString: number.objCType) == "c"
     }
 }

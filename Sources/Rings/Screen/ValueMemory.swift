@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The live rings' last values with the times they came, as a state file keeps them across
 /// restarts: `{"rings": [{"name": "Move", "value": 0.72, "time": 1795489016.5}, ...]}` (time in

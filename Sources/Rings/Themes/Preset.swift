@@ -1,4 +1,6 @@
-import Foundation
+import RingsText
+import FoundationEssentials
+import Glibc
 import RingsAssets
 
 /// A ready-made ring: a theme with some of its keys changed, a canvas size and values. The library
@@ -35,7 +37,7 @@ public struct Preset: Sendable {
     public static func load(_ wanted: String) throws(ThemeError) -> Preset {
         let key = wanted.lowercased()
         let name = names.first { $0.lowercased() == key } ?? names.first { n in
-            (BundledAssets.bytes(named: n, in: .presets).flatMap { try? JSONSerialization.jsonObject(with: Data($0)) as? [String: Any] }?["title"] as? String)?
+            (BundledAssets.bytes(named: n, in: .presets).flatMap { try? JSON.parse(Data($0)) as? [String: Any] }?["title"] as? String)?
                 .lowercased() == key
         }
         guard let name, let bytes = BundledAssets.bytes(named: name, in: .presets) else {
@@ -48,7 +50,7 @@ public struct Preset: Sendable {
     /// `set`, theme keys that change the theme.
     static func parse(_ data: Data, name: String) throws(ThemeError) -> Preset {
         let source = "preset '\(name)'"
-        guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+        guard let root = (try? JSON.parse(data)) as? [String: Any] else {
             throw .malformed(source: source, reason: "the top level must be an object")
         }
         func fail(_ key: String, _ problem: String) -> ThemeError { .badValue(source: source, key: key, problem: problem) }

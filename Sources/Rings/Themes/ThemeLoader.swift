@@ -1,4 +1,6 @@
-import Foundation
+import RingsText
+import FoundationEssentials
+import Glibc
 import RingsAnimation
 import RingsAssets
 import RingsRaster
@@ -47,8 +49,8 @@ public enum ThemeLoader {
     /// A theme from JSON text; `source` names it in errors.
     public static func parse(_ data: Data, source: String) throws(ThemeError) -> Theme {
         let object: Any
-        do { object = try JSONSerialization.jsonObject(with: data) } catch {
-            throw .malformed(source: source, reason: (error as NSError).userInfo["NSDebugDescription"] as? String ?? "parse error")
+        do { object = try JSON.parse(data) } catch {
+            throw .malformed(source: source, reason: error.description)
         }
         guard let root = object as? [String: Any] else {
             throw .malformed(source: source, reason: "the top level must be an object")
@@ -186,17 +188,9 @@ public enum ThemeLoader {
             return styles
         }
 
-        /// A JSON number; JSONSerialization hands booleans over as NSNumber too, so those are told apart by type.
-        func jsonNumber(_ value: Any) -> NSNumber? {
-            guard let n = value as? NSNumber, !String(describing: type(of: value)).contains("Boolean") else { return nil }
-            return n
-        }
-
         func bool(_ value: Any, _ key: String) throws(ThemeError) -> Bool {
-            guard let n = value as? NSNumber, String(describing: type(of: value)).contains("Boolean") else {
-                throw fail(key, "must be true or false")
-            }
-            return n.boolValue
+            guard let flag = value as? Bool else { throw fail(key, "must be true or false") }
+            return flag
         }
 
         /// One of an enumeration's raw values, named in the error when it is none of them.
@@ -221,8 +215,7 @@ public enum ThemeLoader {
         }
 
         func number(_ value: Any, _ key: String, _ range: ClosedRange<Double>) throws(ThemeError) -> Double {
-            guard let n = jsonNumber(value) else { throw fail(key, "must be a number") }
-            let d = n.doubleValue
+            guard let d = value as? Double else { throw fail(key, "must be a number") }
             guard d.isFinite, range.contains(d) else { throw fail(key, "must be between \(range.lowerBound) and \(range.upperBound), not \(d)") }
             return d
         }
@@ -233,7 +226,7 @@ public enum ThemeLoader {
             if let text = value as? String {
                 color = ColorValue.parse(text)
             } else if let list = value as? [Any] {
-                let numbers = list.compactMap { jsonNumber($0)?.doubleValue }
+                let numbers = list.compactMap { $0 as? Double }
                 color = numbers.count == list.count ? ColorValue.parse(channels: numbers) : nil
             } else {
                 color = nil

@@ -1,4 +1,6 @@
-import Foundation
+import RingsText
+import FoundationEssentials
+import Glibc
 
 /// How a ring's value reads as text; the label shows the presented value, so it counts through every
 /// number as the ring moves (100 % to 50 % reads 99, 98, ... on the way).
@@ -26,7 +28,7 @@ public indirect enum LabelFormat: Equatable, Sendable {
             // Whole percentages, the usual label, redrawn every frame as it counts: rounded as printf's
             // "%.0f" rounds (to nearest, an exact half to even), without Foundation's formatter.
             if decimals <= 0 && percent < 1e15 { return String(Int(percent.rounded(.toNearestOrEven))) + suffix }
-            return String(format: "%.\(max(0, min(6, decimals)))f", percent) + suffix
+            return String(cFormat: "%.\(max(0, min(6, decimals)))f", percent) + suffix
         case let .goal(goal, unit):
             let amount = (v * goal).rounded()
             let whole = goal.rounded() == goal ? String(Int(goal)) : String(goal)

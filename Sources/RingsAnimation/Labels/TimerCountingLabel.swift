@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The number a label shows when it is stepped by a repeating timer rather than drawn every frame,
 /// as in the gold tutorial: every `interval` seconds (0.02 by default) it takes the presented value,

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Synchronization
 
 /// A source of monotonic time in seconds; injected so that tests can drive time by hand.
 public protocol Clock: Sendable {
@@ -22,21 +24,20 @@ public struct MonotonicClock: Clock {
 ///     let clock = ManualClock()
 ///     clock.advance(by: 1.0 / 60)
 public final class ManualClock: Clock, @unchecked Sendable {
-    private var current: Double
-    private let lock = NSLock()
+    private let current: Synchronization.Mutex<Double>
 
-    public init(start: Double = 0) { current = start }
+    public init(start: Double = 0) { current = Synchronization.Mutex(start) }
 
-    public func now() -> Double { lock.lock(); defer { lock.unlock() }; return current }
+    public func now() -> Double { current.withLock { $0 } }
 
     /// Moves time forward by `seconds` (never backward).
     public func advance(by seconds: Double) {
         precondition(seconds >= 0, "a clock does not go back")
-        lock.lock(); current += seconds; lock.unlock()
+        current.withLock { $0 += seconds }
     }
 
     /// Moves time forward to `time`, if it is later than now.
     public func advance(to time: Double) {
-        lock.lock(); current = max(current, time); lock.unlock()
+        current.withLock { $0 = max($0, time) }
     }
 }

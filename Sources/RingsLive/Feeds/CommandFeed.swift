@@ -1,5 +1,6 @@
 import Rings
-import Foundation
+import FoundationEssentials
+import Glibc
 import RingsAnimation
 import RingsRaster
 
@@ -44,7 +45,7 @@ public final class CommandFeed: @unchecked Sendable {
             once(deadline: origin + Double(round + 1) * interval, clock: clock, number: &number)
             round = max(round + 1, Int(((clock() - origin) / interval).rounded(.down)))
             let wait = origin + Double(round) * interval - clock()
-            if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+            if wait > 0 { Threads.sleep(seconds: wait) }
         }
     }
 
@@ -53,7 +54,7 @@ public final class CommandFeed: @unchecked Sendable {
     /// if the shell has not ended.
     private func once(deadline: Double, clock: () -> Double, number: inout Int) {
         // Whatever an earlier run left and SIGTERM did not end.
-        for group in groups.withLock({ $0 }) { Foundation.kill(-group, SIGKILL) }
+        for group in groups.withLock({ $0 }) { Glibc.kill(-group, SIGKILL) }
         let run: ShellRun
         do { run = try ShellRun(command) } catch {
             state(Words.cannotRun.with("\(error)"))
@@ -79,11 +80,11 @@ public final class CommandFeed: @unchecked Sendable {
         run.close()
         // What the run left in the background is ended now (SIGTERM; SIGKILL at the next run), so
         // that samples taken every 100 ms cannot pile up processes.
-        if status != nil, Foundation.kill(-run.pid, SIGTERM) == 0 {
+        if status != nil, Glibc.kill(-run.pid, SIGTERM) == 0 {
             report("'\(command)' left processes running when it exited; they were ended (a sample's command must finish its work)")
         }
         // Groups whose every process has ended are forgotten (their number may be given again).
-        groups.withLock { $0 = $0.filter { Foundation.kill(-$0, 0) == 0 } }
+        groups.withLock { $0 = $0.filter { Glibc.kill(-$0, 0) == 0 } }
         if let status, status != 0 {
             // The command's (or the shell's) own last words: "sh: 1: nosuchcmd: not found".
             let last = String(decoding: said.prefix(4096), as: UTF8.self).split(separator: "\n").last
@@ -102,8 +103,8 @@ public final class CommandFeed: @unchecked Sendable {
     private func endGroups() {
         let left = groups.withLock { groups in defer { groups = [] }; return groups }
         guard !left.isEmpty else { return }
-        for group in left { Foundation.kill(-group, SIGTERM) }
+        for group in left { Glibc.kill(-group, SIGTERM) }
         usleep(200_000)
-        for group in left { Foundation.kill(-group, SIGKILL) }
+        for group in left { Glibc.kill(-group, SIGKILL) }
     }
 }

@@ -1,5 +1,6 @@
 import Rings
-import Foundation
+import FoundationEssentials
+import Glibc
 import RingsAnimation
 import RingsRaster
 

@@ -1,5 +1,4 @@
 import Rings
-import Foundation
 import RingsRaster
 
 /// The thread a feed reads on, and the flag that asks it to stop (it checks `isStopped` between reads).
@@ -8,9 +7,7 @@ final class FeedThread: Sendable {
 
     /// Runs `body` on a new thread called `name` (as `top -H` and a debugger show it).
     func start(named name: String, _ body: @escaping @Sendable () -> Void) {
-        let thread = Thread(block: body)
-        thread.name = name
-        thread.start()
+        Threads.start(named: name, body)
     }
 
     func stop() { stopped.withLock { $0 = true } }

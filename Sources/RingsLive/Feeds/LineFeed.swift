@@ -1,5 +1,6 @@
 import Rings
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Reads lines from standard input or follows a file or FIFO like `tail -F` (it survives truncation,
 /// replacement and a writer that closes and comes back), on a thread of its own, and hands each line
@@ -44,7 +45,7 @@ public final class LineFeed: @unchecked Sendable {
             func wait(_ words: String, _ problem: String) {
                 state("\(words): \(path)")
                 report(problem + "; trying again")
-                Thread.sleep(forTimeInterval: backoff)
+                Threads.sleep(seconds: backoff)
                 backoff = min(5, backoff * 2)
             }
             while !thread.isStopped {
@@ -105,7 +106,7 @@ public final class LineFeed: @unchecked Sendable {
         /// The last bytes read: when the file changes without shrinking, they tell a rewrite from an append.
         var tail: [UInt8] = []
         while !thread.isStopped {
-            let n = buffer.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, 65536) }
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, 65536) }
             if n < 0 {
                 if errno == EINTR { continue }
                 return .failed(errno)
@@ -117,7 +118,7 @@ public final class LineFeed: @unchecked Sendable {
                     return .writerClosed
                 }
                 // A regular file: wait for more, or notice truncation and replacement.
-                Thread.sleep(forTimeInterval: 0.1)
+                Threads.sleep(seconds: 0.1)
                 var now = stat()
                 if stat(path, &now) != 0 || now.st_ino != inode || now.st_size < offset {
                     report("the feed \(path) was replaced or truncated; reading it from the start")

@@ -1,5 +1,6 @@
 import Rings
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One run of a shell command in a process group of its own (so that it and everything it starts
 /// can be ended together), with the signals `rings` ignores or blocks set back to their defaults,
@@ -12,7 +13,7 @@ final class ShellRun {
     init(_ command: String) throws(ShellRun.Failure) {
         var out: [Int32] = [-1, -1], err: [Int32] = [-1, -1]
         guard pipe(&out) == 0 else { throw Failure(errno) }
-        guard pipe(&err) == 0 else { out.forEach { _ = Foundation.close($0) }; throw Failure(errno) }
+        guard pipe(&err) == 0 else { out.forEach { _ = Glibc.close($0) }; throw Failure(errno) }
         for fd in out + err { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }  // the child gets them as 1 and 2 alone
         var actions = posix_spawn_file_actions_t(), attributes = posix_spawnattr_t()
         posix_spawn_file_actions_init(&actions)
@@ -34,8 +35,8 @@ final class ShellRun {
         let arguments: [UnsafeMutablePointer<CChar>?] = words.map { word in word.withCString { strdup($0) } } + [nil]
         defer { arguments.forEach { free($0) } }
         let code = posix_spawn(&child, "/bin/sh", &actions, &attributes, arguments, environ)
-        Foundation.close(out[1]); Foundation.close(err[1])
-        guard code == 0 else { Foundation.close(out[0]); Foundation.close(err[0]); throw Failure(code) }
+        Glibc.close(out[1]); Glibc.close(err[1])
+        guard code == 0 else { Glibc.close(out[0]); Glibc.close(err[0]); throw Failure(code) }
         pid = child; output = out[0]; errors = err[0]
         for fd in [output, errors] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
     }
@@ -45,8 +46,8 @@ final class ShellRun {
     func read(within seconds: Double, into out: inout Data, _ err: inout Data, limit: Int) {
         var fds = [pollfd(fd: output, events: Int16(POLLIN), revents: 0), pollfd(fd: errors, events: Int16(POLLIN), revents: 0)]
         _ = poll(&fds, 2, Int32(max(0, min(seconds, 60)) * 1000))
-        if !drain(output, into: &out, limit: limit) { Foundation.close(output); output = -1 }
-        if !drain(errors, into: &err, limit: limit) { Foundation.close(errors); errors = -1 }
+        if !drain(output, into: &out, limit: limit) { Glibc.close(output); output = -1 }
+        if !drain(errors, into: &err, limit: limit) { Glibc.close(errors); errors = -1 }
     }
 
     /// Reads what is waiting now, without blocking; false at the stream's end.
@@ -54,7 +55,7 @@ final class ShellRun {
         guard fd >= 0 else { return true }
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
-            let n = Foundation.read(fd, &buffer, buffer.count)
+            let n = Glibc.read(fd, &buffer, buffer.count)
             if n == 0 { return false }
             guard n > 0 else { return errno == EAGAIN || errno == EINTR }
             if data.count < limit { data.append(contentsOf: buffer[0..<min(n, limit - data.count)]) }
@@ -70,14 +71,14 @@ final class ShellRun {
 
     /// Ends the whole group, then reaps the shell.
     func kill(_ signal: Int32 = SIGKILL) {
-        _ = Foundation.kill(-pid, signal)
+        _ = Glibc.kill(-pid, signal)
         var status: Int32 = 0
         _ = waitpid(pid, &status, 0)
     }
 
     /// Stops reading: what the command's background children write later goes nowhere.
     func close() {
-        for fd in [output, errors] where fd >= 0 { Foundation.close(fd) }
+        for fd in [output, errors] where fd >= 0 { Glibc.close(fd) }
         output = -1; errors = -1
     }
 

@@ -1,5 +1,7 @@
+import RingsText
 import Rings
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A built-in source of a ring's value on a Linux machine, like conky's rings: CPU busy, memory and
 /// swap in use, load per core, a file system's used space. Each reads /proc or statvfs.
@@ -14,7 +16,7 @@ public enum SystemSource: Equatable, Sendable, CustomStringConvertible {
 
     /// "cpu,mem,disk:/,swap,load" as sources, at most `RingValues.maximumRings`.
     public static func parse(_ text: String) throws(Problem) -> [SystemSource] {
-        let words = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let words = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmed }
         guard (1...RingValues.maximumRings).contains(words.count) else {
             throw Problem(description: "give 1 to \(RingValues.maximumRings) sources separated by commas, not \(words.count)")
         }

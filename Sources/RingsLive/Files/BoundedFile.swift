@@ -1,5 +1,6 @@
 import Rings
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A settings file read whole only when it is a regular file no larger than a limit: its size is
 /// checked with fstat before a byte is read, and no more than the limit is read however it grows

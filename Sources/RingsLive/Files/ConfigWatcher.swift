@@ -1,5 +1,6 @@
 import Rings
-import Foundation
+import FoundationEssentials
+import Glibc
 import RingsRaster
 
 /// Watches a config file for the live screen: `changed` is called on the watcher's own thread (so

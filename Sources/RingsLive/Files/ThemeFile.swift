@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Rings
 
 /// Themes as people name them: a built-in name, or a theme file (a name that ends in .json or holds

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Rings
 
 /// Home Assistant's MQTT discovery for a screen (`[mqtt] discovery = true`): retained configs under

@@ -1,6 +1,8 @@
 import Rings
 import CMosquitto
-import Foundation
+import FoundationEssentials
+import Glibc
+import Dispatch
 import RingsRaster
 
 /// Values from an MQTT broker, through libmosquitto, on a network thread of its own: connects in

@@ -1,5 +1,7 @@
+import RingsText
 import Rings
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension MQTTFeed {
     /// The ring updates a message asks for: when the topic's last level names a ring (by name or
@@ -13,9 +15,9 @@ extension MQTTFeed {
         guard payload.count <= FeedLine.maximumLength, let text = String(validating: payload, as: UTF8.self) else {
             return FeedLine.parse(payload, names: names, goals: goals)
         }
-        guard !text.contains("=") && !text.trimmingCharacters(in: .whitespaces).hasPrefix("{") else {
+        guard !text.contains("=") && !text.trimmed.hasPrefix("{") else {
             return .failure(FeedLine.Rejection(kind: .syntax, reason: "topic \(topic) is ring \(ring + 1)'s own: its message is that ring's value alone (0.72, 72% or 430/600), not a line naming rings"))
         }
-        return FeedLine.parse("\(ring + 1)=\(text.trimmingCharacters(in: .whitespacesAndNewlines))", names: names, goals: goals)
+        return FeedLine.parse("\(ring + 1)=\(text.trimmed)", names: names, goals: goals)
     }
 }

@@ -1,6 +1,8 @@
+import RingsText
 import Rings
 import CMosquitto
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension MQTTFeed {
     /// What the network thread and libmosquitto's callbacks know of the current attempt and of the
@@ -36,7 +38,7 @@ extension MQTTFeed {
         init(code: Int32, errno: Int32, attempt: Session) {
             if let refusal = attempt.refusal {
                 let words = String(cString: mosquitto_connack_string(Int32(refusal)))
-                reason = "the broker refused the login: " + Failure.trimmed(words.replacingOccurrences(of: "Connection Refused: ", with: ""))
+                reason = "the broker refused the login: " + Failure.trimmed(words.replacing("Connection Refused: ", with: ""))
                 state = .refused; slow = true
             } else if code == MOSQ_ERR_TLS.rawValue || code == MOSQ_ERR_TLS_HANDSHAKE.rawValue {
                 let said = attempt.logged.map(Failure.trimmed) ?? ""
@@ -59,7 +61,7 @@ extension MQTTFeed {
         }
 
         private static func trimmed(_ words: String) -> String {
-            let text = words.trimmingCharacters(in: .whitespaces)
+            let text = words.trimmed
             return text.hasSuffix(".") ? String(text.dropLast()) : text
         }
     }

@@ -1,5 +1,6 @@
 import Rings
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension MQTTFeed {
     /// Where the broker is, how to prove who we are to it, and what to take from it.
@@ -89,10 +90,12 @@ extension MQTTFeed {
         /// The password in `path`: its first line, which must not be empty; the file at most 4 KB.
         public static func password(fromFile path: String) throws(MQTTFeed.Problem) -> String {
             try readable(path, "password-file")
-            guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.read(upToCount: 4097) else {
-                throw Problem("password-file \(path): cannot be read")
+            let data: [UInt8]
+            switch Result(catching: { () throws(BoundedFile.Problem) in try BoundedFile.read(path, limit: 4096) }) {
+            case let .success(bytes): data = bytes
+            case .failure(.tooLarge): throw Problem("password-file \(path): over 4 KB, not a password file")
+            case .failure: throw Problem("password-file \(path): cannot be read")
             }
-            guard data.count <= 4096 else { throw Problem("password-file \(path): over 4 KB, not a password file") }
             let password = String(decoding: data, as: UTF8.self).split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).first ?? ""
             guard !password.isEmpty else { throw Problem("password-file \(path): the first line is empty") }
             return String(password)

@@ -1,6 +1,8 @@
+import RingsText
 import Rings
 import CMosquitto
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension MQTTFeed {
     /// A ring took a value at `time`: the next `online` message says so (at once for the first value
@@ -32,13 +34,13 @@ extension MQTTFeed {
         var fields: [String: Any] = ["state": online ? "online" : "offline", "client": settings.clientID,
                                      "host": ProcessInfo.processInfo.hostName, "program": "rings", "version": ringsVersion,
                                      "rings": ringNames]
-        if online { fields["updated"] = lastValue.map { ISO8601DateFormatter().string(from: $0) } ?? NSNull() }
+        if online { fields["updated"] = lastValue.map(MQTTFeed.timestamp) ?? JSON.null }
         return MQTTFeed.json(fields)
     }
 
     /// A message's JSON as the screen publishes it: keys in order, slashes as they are.
-    static func json(_ fields: [String: Any]) -> String {
-        let data = (try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        return String(decoding: data, as: UTF8.self)
-    }
+    static func json(_ fields: [String: Any]) -> String { JSON.text(fields) }
+
+    /// A time as the messages say it, in UTC to the second: `2026-11-24T21:03:00Z`.
+    static func timestamp(_ date: Date) -> String { Date.ISO8601FormatStyle().format(date) }
 }

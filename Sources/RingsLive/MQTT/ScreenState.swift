@@ -1,5 +1,7 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Rings
+import RingsText
 
 /// What a screen says on its broker's `STATUS-TOPIC/state` (retained), after each command and
 /// whenever its light or its values change (values at most once a second): its light, the
@@ -27,9 +29,9 @@ public struct ScreenState: Equatable, Sendable {
         func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
         let fields: [String: Any] = [
             "brightness": rounded(brightness), "screen": screenOn ? "on" : "off", "identifying": identifying,
-            "step": step ?? NSNull(), "percent": values.map { $0.map { ($0 * 10).rounded() / 10 } ?? NSNull() as Any },
-            "updated": updated.map { ISO8601DateFormatter().string(from: $0) } ?? NSNull(),
-            "age": updated.map { max(0, Int(now.timeIntervalSince($0).rounded())) } ?? NSNull(),
+            "step": step ?? JSON.null, "percent": values.map { $0.map { ($0 * 10).rounded() / 10 } ?? JSON.null as Any },
+            "updated": updated.map(MQTTFeed.timestamp) ?? JSON.null,
+            "age": updated.map { max(0, Int(now.timeIntervalSince($0).rounded())) } ?? JSON.null,
         ]
         return MQTTFeed.json(fields)
     }

@@ -1,5 +1,6 @@
 import Rings
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The address space the process may take (`ulimit -v`), seen to at start and asked before a big
 /// frame: a Swift allocation that fails ends the process, and libdispatch waits forever for a

@@ -1,6 +1,7 @@
 import Rings
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The open-file limit (`ulimit -n`), seen to at start: raised towards the hard limit, refused in one
 /// line when too low to run, and the descriptors libdispatch needs for its threads taken at once

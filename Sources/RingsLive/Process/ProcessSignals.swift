@@ -1,5 +1,6 @@
 import Rings
-import Foundation
+import FoundationEssentials
+import Glibc
 import RingsRaster
 
 /// SIGINT, SIGTERM and SIGHUP, taken by a thread of its own blocked in `sigwait`: no descriptor, no
@@ -23,9 +24,7 @@ public enum ProcessSignals {
         // A parent's SIG_IGN would discard them before sigwait sees them (`cmd &` in a script ignores SIGINT).
         signal(SIGINT, SIG_DFL)
         signal(SIGTERM, SIG_DFL)
-        let waiter = Thread { wait(grace: grace) }
-        waiter.name = "rings signals"
-        waiter.start()
+        Threads.start(named: "rings signals") { wait(grace: grace) }
     }
 
     /// What the first SIGINT or SIGTERM does from now on (nil: end at once); called at once when one came already.
@@ -68,12 +67,11 @@ public enum ProcessSignals {
                 end(by: number)
             } else {
                 let name = number == SIGINT ? "SIGINT" : "SIGTERM", signal = number
-                let deadline = Thread {
-                    Thread.sleep(forTimeInterval: grace)
+                Threads.start(named: "rings deadline") {
+                    Threads.sleep(seconds: grace)
                     StandardError.say("rings: still running \(grace) s after \(name); ending now")
                     end(by: signal)
                 }
-                deadline.start()
                 quit?()
             }
         }

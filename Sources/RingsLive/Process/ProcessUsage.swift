@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What the process has used so far, for `--stats`.
 public enum ProcessUsage {

@@ -1,5 +1,7 @@
+import RingsText
 import Rings
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Lines for the person running `rings`, on stderr: one line each (control characters in echoed
 /// values are escaped, so no value can break a message in two or forge another), and a write that
@@ -29,7 +31,7 @@ public enum StandardError {
             case "\r": out += "\\r"
             case "\0": out += "\\0"
             case _ where isControl(scalar):
-                out += scalar.value <= 0xFF ? "\\x" + String(format: "%02X", scalar.value) : "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                out += scalar.value <= 0xFF ? "\\x" + String(cFormat: "%02X", scalar.value) : "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             default: out.unicodeScalars.append(scalar)
             }
         }

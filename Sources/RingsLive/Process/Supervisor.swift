@@ -1,6 +1,7 @@
 import Rings
 import CSystemd
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// systemd's notify protocol, through libsystemd's sd_notify (a datagram to NOTIFY_SOCKET; nothing
 /// at all when not run by systemd): READY=1 once the first frame is on screen, WATCHDOG=1 from the

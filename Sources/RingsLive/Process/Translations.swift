@@ -1,6 +1,8 @@
 import CGettext
-import Foundation
+import FoundationEssentials
+import Glibc
 import Rings
+import RingsRaster
 
 /// The screen's words from gettext's catalogues (`rings.mo`, made from Assets/po by `make`), in the
 /// language the environment asks for as gettext reads it (LANGUAGE, else LC_ALL, LC_MESSAGES, LANG)
@@ -8,7 +10,7 @@ import Rings
 /// locale is not generated (a kiosk often has only C.UTF-8) is still found.
 public enum Translations {
     static let domain = "rings"
-    private static let lock = NSLock()
+    private static let lock = Mutex(())
 
     /// The catalogue to speak: `forced`'s ("en" for English), else the environment's first language
     /// with a catalogue, else English. A forced language without one is said to `warn`.
@@ -75,7 +77,10 @@ public enum Translations {
     /// the language from LANGUAGE, and only where the messages' locale is not C: both are set for
     /// the look-up (C.UTF-8 where the user's locale is not generated) and put back after it.
     static func lookUp(_ language: String, in folder: String) -> [Words: String] {
-        lock.lock(); defer { lock.unlock() }
+        lock.withLock { _ in lookUpLocked(language, in: folder) }
+    }
+
+    private static func lookUpLocked(_ language: String, in folder: String) -> [Words: String] {
         let savedLanguage = getenv("LANGUAGE").map { String(cString: $0) }
         let savedLocale = setlocale(LC_MESSAGES, nil).map { String(cString: $0) } ?? "C"
         defer {

@@ -1,4 +1,6 @@
-import Foundation
+import RingsText
+import FoundationEssentials
+import Glibc
 import Rings
 import RingsAnimation
 import RingsRaster
@@ -175,7 +177,7 @@ public final class LiveScreen: Screen {
         chrome?.pressedButton = controls?.pressed
         if showGraph {
             chrome?.frameGraph = FrameGraph(times: stats.recentIntervals.map { $0 * 1000 },
-                                            caption: Words.refresh.with(stats.presenter, String(format: "%.2f", stats.refreshInterval * 1000)))
+                                            caption: Words.refresh.with(stats.presenter, String(cFormat: "%.2f", stats.refreshInterval * 1000)))
         }
         return .live(model: model, theme: options.theme, data: data, reducedMotion: options.reducedMotion, width: width, height: height,
                      offset: offset(width: width, height: height), at: time, chrome: chrome)

@@ -1,5 +1,6 @@
 import Rings
-import Foundation
+import FoundationEssentials
+import Glibc
 import RingsRaster
 
 /// How each live source stands, for the legend: a word while all is well (MQTT's `connected`), a

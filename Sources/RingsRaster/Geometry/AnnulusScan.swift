@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Row-by-row coverage of the ring between two concentric circles; the engine behind annulus, disc and
 /// arc stroke. Each row splits into at most two runs around the hole; pixels wholly inside come out

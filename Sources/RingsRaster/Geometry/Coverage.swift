@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Exact box-filter coverage of a pixel square by a straight edge.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// An integer pixel rectangle: x ..< x + width, y ..< y + height.
 public struct IntRect: Equatable, Sendable, CustomStringConvertible {

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Dispatch
 
 /// The slow, obviously-correct renderer that tests and quality figures judge the fast one against.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A shader for an arc fill: its colours follow the arc-length parameter u, 0 at the start, 1 at the end.
 public protocol ArcShader: Shader {

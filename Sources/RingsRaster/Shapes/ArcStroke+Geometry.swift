@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The stroke's exact geometry, point by point: what the reference renderer and the conic
 /// gradient's rule are measured against.

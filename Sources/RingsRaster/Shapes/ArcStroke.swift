@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A circular arc stroked with round caps: every point within `thickness / 2` of the centre-line arc
 /// that starts at `startAngle` (clockwise from 12 o'clock) and runs through `sweep` radians (positive

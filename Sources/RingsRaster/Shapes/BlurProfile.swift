@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The radial profile of a Gaussian-blurred disc, tabulated in units of sigma.
 final class BlurProfile: @unchecked Sendable {

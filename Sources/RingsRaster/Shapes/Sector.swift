@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The wedge of directions from a centre that starts at `start` (clockwise from 12 o'clock) and opens
 /// clockwise through `sweep` (0 ..< 2 pi). On a pixel row, membership can change only where the two

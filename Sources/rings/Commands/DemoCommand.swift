@@ -1,3 +1,4 @@
+import RingsText
 import ArgumentParser
 import Rings
 import RingsLive
@@ -124,7 +125,7 @@ struct TasksDemoCommand: ParsableCommand {
     func run() throws {
         try speak(options.lang)
         let values = try BoardDemoOptions.values(progress, count: 4, demo: "tasks")
-        let titles = names.map { $0.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) } }
+        let titles = names.map { $0.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmed } }
             ?? TasksBoard.defaultNames
         guard titles.count == 4, titles.allSatisfy({ !$0.isEmpty }) else {
             throw UserError("--names takes four names separated by commas, got \(titles.count)\(titles.contains(where: \.isEmpty) ? " (one is empty)" : "")")

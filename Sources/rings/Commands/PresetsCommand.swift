@@ -20,7 +20,7 @@ struct PresetsCommand: ParsableCommand {
         guard let sheet else {
             let width = presets.map(\.name.count).max() ?? 0
             for p in presets {
-                print(p.name.padding(toLength: width + 2, withPad: " ", startingAt: 0)
+                print(p.name + String(repeating: " ", count: width + 2 - p.name.count)
                       + "\(p.title) (theme \(p.theme.name), \(p.width)x\(p.height)): \(p.about)")
             }
             return

@@ -1,5 +1,7 @@
+import RingsText
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import Rings
 import RingsLive
 import RingsPNG
@@ -31,7 +33,7 @@ struct RecordCommand: ParsableCommand {
         guard count <= 100_000 else { throw UserError("that is \(count) frames; at most 100000") }
         try CanvasSize.checkMemory(for: still)
         let folder = try prepare(out)
-        func path(_ n: Int) -> String { "\(folder)/frame-\(String(format: "%04d", n)).png" }
+        func path(_ n: Int) -> String { "\(folder)/frame-\(String(cFormat: "%04d", n)).png" }
         // A recording is whole or not there: on a failure or a signal, the frames written go.
         func removed(_ written: Int, _ why: String) -> UserError {
             for n in 0..<written { unlink(path(n)) }
@@ -52,12 +54,12 @@ struct RecordCommand: ParsableCommand {
     /// --overwrite, so that a video made from the folder never mixes two runs.
     private func prepare(_ out: String) throws(UserError) -> String {
         let folder = out.count > 1 && out.hasSuffix("/") ? String(out.dropLast()) : out
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory.boolValue {
+        var isDirectory = false
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory {
             throw UserError("--out \(out) is a file, not a folder")
         }
         do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-            throw UserError("cannot make the folder \(out): \((error as NSError).localizedFailureReason ?? error.localizedDescription)")
+            throw UserError("cannot make the folder \(out): \(UserError.reason(error))")
         }
         let old = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
             .filter { $0.hasPrefix("frame-") && $0.hasSuffix(".png") }

@@ -1,5 +1,7 @@
+import RingsText
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import Rings
 import RingsLive
 import RingsRaster

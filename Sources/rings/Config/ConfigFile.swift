@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Rings
 import RingsLive
 import RingsAnimation
@@ -94,8 +95,8 @@ struct ConfigFile {
         }
         // An escaped NUL in a string would be cut there on its way from the TOML parser (a C string):
         // a topic "a\u0000b" would become "a". Refused where it stands.
-        if let range = text.range(of: #"(?<!\\)(\\\\)*\\(u0{4}|U0{8})"#, options: .regularExpression) {
-            let line = text[..<range.lowerBound].filter { $0 == "\n" }.count + 1
+        if let escape = Self.escapedNUL(in: text) {
+            let line = text[..<escape].filter { $0 == "\n" }.count + 1
             throw ConfigErrors(problems: [ConfigProblem(file: path, line: line, key: "file", problem: "holds an escaped NUL (\\u0000), which no setting can take")])
         }
         let table: ConfigTable
@@ -127,5 +128,21 @@ extension ConfigFile {
             if i < styles.count { styles[i] = style } else { styles.append(style) }
         }
         return styles
+    }
+
+    /// Where `text` holds an escape of NUL (`\u0000` or `\U00000000` after an odd run of backslashes).
+    static func escapedNUL(in text: String) -> String.Index? {
+        var backslashes = 0, index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            if character == "\\" { backslashes += 1; index = text.index(after: index); continue }
+            if backslashes % 2 == 1, let start = text.index(index, offsetBy: -1, limitedBy: text.startIndex) {
+                let rest = text[index...]
+                if rest.hasPrefix("u0000") || rest.hasPrefix("U00000000") { return start }
+            }
+            backslashes = 0
+            index = text.index(after: index)
+        }
+        return nil
     }
 }

@@ -1,4 +1,6 @@
-import Foundation
+import RingsText
+import FoundationEssentials
+import Glibc
 
 /// Where each key of a TOML file is written, for error messages that point at a line.
 ///
@@ -10,7 +12,7 @@ struct ConfigLines {
     init(_ text: String) {
         var table = "", counts: [String: Int] = [:]
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespaces)
+            let line = raw.trimmed
             let number = index + 1
             if line.hasPrefix("[[") {
                 let name = Self.key(line.dropFirst(2).prefix { $0 != "]" })
@@ -48,7 +50,7 @@ struct ConfigLines {
 
     /// A key as written, without spaces or quotes round its parts.
     private static func key(_ text: Substring) -> String {
-        text.split(separator: ".").map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) }
+        text.split(separator: ".").map { $0.trimmed.trimmed { $0 == "\"" || $0 == "'" } }
             .joined(separator: ".")
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where the window finds its config when `--config` does not say: where Linux apps keep theirs,
 /// `$XDG_CONFIG_HOME/rings/config.toml` (`~/.config` when XDG_CONFIG_HOME is not set), then

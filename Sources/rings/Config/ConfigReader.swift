@@ -1,4 +1,6 @@
-import Foundation
+import RingsText
+import FoundationEssentials
+import Glibc
 import Rings
 import RingsLive
 import RingsAnimation
@@ -295,7 +297,7 @@ struct ConfigReader {
     }
 
     /// A number as people write it: 3600, 0.5, 1e+12.
-    func plain(_ number: Double) -> String { String(format: "%g", number) }
+    func plain(_ number: Double) -> String { String(cFormat: "%g", number) }
 
     func kind(_ value: ConfigValue) -> String { value.kind }
 

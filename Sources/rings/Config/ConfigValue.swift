@@ -1,5 +1,6 @@
 import CTOMLTree
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A value of a config file as TOML writes it, copied out of toml++'s tree (`CTOMLTree`), which is
 /// freed whole at once: reading a file again keeps nothing of the last reading.

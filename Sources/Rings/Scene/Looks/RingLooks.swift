@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import RingsRaster
 
 /// How a ring looks when its value is old (faded) or past its alert (pulsing), on top of its theme.

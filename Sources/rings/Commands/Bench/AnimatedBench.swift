@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Rings
 import RingsLive
 import RingsAnimation
@@ -29,7 +30,7 @@ enum AnimatedBench {
         for i in moving { screen.model.apply(.set(ring: i, value: still.values[i]), at: 0) }
         var times: [Double] = []
         for n in 1...frames {
-            if pause > 0 { Thread.sleep(forTimeInterval: pause) }
+            if pause > 0 { Threads.sleep(seconds: pause) }
             let begin = clock.now()
             _ = try updater.update(frame(at: Double(n) / 60))
             // The work, not the wait: with vsync the present blocks until the display's vblank.

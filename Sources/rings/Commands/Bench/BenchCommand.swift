@@ -1,5 +1,7 @@
+import RingsText
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import Rings
 import RingsLive
 import RingsAnimation
@@ -106,8 +108,8 @@ struct BenchCommand: ParsableCommand {
         print("warning: this is a debug build; figures are only meaningful from a release build (make bench)")
         #endif
         print("theme \(still.theme.name), \(still.width)x\(still.height), \(still.values.count) rings, \(times.count) \(title), \(threads)")
-        print(String(format: "median %.3f ms  min %.3f ms  max %.3f ms  %.1f Mpx/s",
+        print(String(cFormat: "median %.3f ms  min %.3f ms  max %.3f ms  %.1f Mpx/s",
                      median, times.first!, times.last!, Double(pixels) / 1e6 / (median / 1000)))
-        print(String(format: "median_ms=%.3f", median))
+        print(String(cFormat: "median_ms=%.3f", median))
     }
 }
