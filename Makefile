@@ -11,7 +11,7 @@ RUN_PACKAGES := libsdl2-dev libpango1.0-dev libpng-dev libx11-dev libxext-dev li
 TEST_PACKAGES := xvfb xdotool x11-apps x11-utils x11-xserver-utils imagemagick openbox xauth \
                  cage sway xwayland grim wtype mosquitto mosquitto-clients \
                  weston dpkg-dev lintian desktop-file-utils appstream man-db bash-completion zsh fish \
-                 qemu-system-x86 linux-image-amd64 busybox-static python3 xserver-xorg-core xserver-xorg-input-libinput udev
+                 qemu-system-x86 linux-image-amd64 busybox-static python3 gcc libc6-dev xserver-xorg-core xserver-xorg-input-libinput udev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 SHELL := /bin/bash
@@ -62,8 +62,10 @@ build: deps locale
 locale: deps
 	@for l in $(LANGS); do mkdir -p $(LOCALE)/$$l/LC_MESSAGES && msgfmt --check -o $(LOCALE)/$$l/LC_MESSAGES/rings.mo Assets/po/$$l.po || exit 1; done
 
-# The Swift runtime linked in: the binary runs on a machine without the toolchain.
+# The Swift runtime linked in: the binary runs on a machine without the toolchain. SwiftPM does not
+# see the flag change after a plain `swift build -c release`, so the binary is removed and linked again.
 release: deps locale
+	rm -f $(BIN)
 	$(SWIFT) build -c release --static-swift-stdlib
 
 run: release
@@ -83,6 +85,7 @@ generated: release
 # Builds nothing (run as root, a build would leave .build owned by root): `make` first.
 install:
 	@[ -x $(BIN) ] && [ -d $(GEN)/man ] || { echo "nothing built to install: run \`make\` first (then \`sudo make install\`)" >&2; exit 1; }
+	@! readelf -d $(BIN) | grep -q 'libswift' || { echo "$(BIN) needs the Swift toolchain's libraries (built without --static-swift-stdlib): run \`make\` first" >&2; exit 1; }
 	install -Dm755 $(BIN) $(DESTDIR)$(PREFIX)/bin/rings
 	for l in $(LANGS); do install -Dm644 $(LOCALE)/$$l/LC_MESSAGES/rings.mo $(DESTDIR)$(PREFIX)/share/locale/$$l/LC_MESSAGES/rings.mo; done
 	install -Dm644 Assets/desktop/rings.desktop $(DESTDIR)$(PREFIX)/share/applications/rings.desktop
@@ -128,7 +131,7 @@ deb: deps-deb generated
 	cd .build/deb && dpkg-shlibdeps -O root/usr/bin/rings | sed -n 's/^shlibs:Depends=//p' > depends
 	sed -e 's/@VERSION@/$(VERSION)/' -e 's/@ARCH@/$(ARCH)/' -e "s/@DEPENDS@/$$(cat .build/deb/depends)/" \
 	  -e "s/@SIZE@/$$(du -sk --exclude=DEBIAN $(DEB_ROOT) | cut -f1)/" Assets/debian/control > $(DEB_ROOT)/DEBIAN/control
-	dpkg-deb --root-owner-group -Zxz --build $(DEB_ROOT) $(DEB)
+	dpkg-deb --root-owner-group -Zxz --build $(DEB_ROOT) .build/deb/$(DEB).partial && mv .build/deb/$(DEB).partial $(DEB)
 
 # The log's failures are repeated at the end, where a CI log's tail shows them. The compositor
 # tests measure frame pacing: they run on their own after the rest, with no suite competing for the

@@ -1,6 +1,7 @@
 import CSDL2
 import CWaylandProbe
-import Foundation
+import FoundationEssentials
+import Glibc
 import Rings
 import RingsLive
 import RingsRaster
@@ -33,41 +34,58 @@ public final class RingsWindow {
         // SIGINT and SIGTERM are ours (see `ProcessSignals`): SDL's handlers do not wake SDL_WaitEvent.
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
-        driver = try Self.startVideo(trying: drivers, requested: requested, environment: env)
+        // Each driver in turn, until one starts and opens the window with a presenter: native Wayland
+        // that cannot make its window (no EGL, say) falls back to X11 as one that cannot start does.
+        var failure = SDLError("no display available")
+        for (index, name) in (drivers.isEmpty ? [""] : drivers).enumerated() {
+            if index > 0 { StandardError.say("rings: native Wayland could not start (\(failure)); using X11 (\(env["DISPLAY"] ?? ""))") }
+            let opened: Opened
+            do throws(SDLError) {
+                let started = try Self.startVideo(name, requested: requested, environment: env).get()
+                do throws(SDLError) {
+                    opened = try Self.open(driver: started, title: title, width: width, height: height, display: display,
+                                           fullscreen: fullscreen, present: present)
+                } catch {
+                    SDL_QuitSubSystem(SDL_INIT_VIDEO)
+                    throw error
+                }
+            } catch {
+                failure = error
+                continue
+            }
+            (driver, mode, window, presenter) = (opened.driver, opened.mode, opened.window, opened.presenter)
+            self.title = title
+            self.display = display
+            return
+        }
+        throw failure
+    }
+
+    /// What `open` made: the window on a driver, its presenter, and the presenter's kind.
+    private typealias Opened = (driver: String, mode: PresentMode, window: OpaquePointer, presenter: any Presenter)
+
+    /// The window and its presenter on `driver`, just started; throws (the window destroyed) when
+    /// either cannot be made.
+    private static func open(driver: String, title: String, width: Int, height: Int, display: Int, fullscreen: Bool,
+                             present: PresentMode) throws(SDLError) -> Opened {
         let displays = Int(SDL_GetNumVideoDisplays())
         guard (0..<max(1, displays)).contains(display) else {
-            SDL_QuitSubSystem(SDL_INIT_VIDEO)
             throw SDLError("display \(display) does not exist (there \(displays == 1 ? "is 1 display, 0" : "are \(displays) displays, 0 to \(displays - 1)"))")
         }
         // And ours again now: SDL's own, set while it opened the display, would pass errors on to it
         // only after trying to restore display modes from inside the error handler.
         if driver == "x11" { X11Errors.guardProcess(); X11Errors.exitWhenTheServerGoes() }
-        mode = Self.resolve(present, driver: driver)
+        let mode = resolve(present, driver: driver)
         // The window surface is SDL's own XShm image only without this; elsewhere it must stay unset.
         if mode == .surface && driver == "x11" { SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0") }
-        do {
-            window = try Self.create(title: title, width: width, height: height, display: display, fullscreen: fullscreen)
-            presenter = try Self.presenter(mode, for: window)
+        let window = try create(title: title, width: width, height: height, display: display, fullscreen: fullscreen)
+        do throws(SDLError) {
+            let (shown, presenter) = try presenter(mode, for: window)
+            return (driver, shown, window, presenter)
         } catch {
-            SDL_QuitSubSystem(SDL_INIT_VIDEO)
+            SDL_DestroyWindow(window)
             throw error
         }
-        self.title = title
-        self.display = display
-    }
-
-    /// Starts SDL's video on the first of `drivers` that works (SDL's own choice for none), saying on
-    /// stderr when it falls back to the next; returns the driver's name.
-    static func startVideo(trying drivers: [String], requested: String, environment env: [String: String]) throws(SDLError) -> String {
-        var failure = SDLError("no display available")
-        for (index, name) in (drivers.isEmpty ? [""] : drivers).enumerated() {
-            if index > 0 { StandardError.say("rings: native Wayland could not start (\(failure)); using X11 (\(env["DISPLAY"] ?? ""))") }
-            switch startVideo(name, requested: requested, environment: env) {
-            case let .success(started): return started
-            case let .failure(error): failure = error
-            }
-        }
-        throw failure
     }
 
     /// Starts SDL's video on driver `name` (SDL's own choice for ""): its name, or why not.
@@ -101,8 +119,16 @@ public final class RingsWindow {
         }
     }
 
-    static func presenter(_ mode: PresentMode, for window: OpaquePointer) throws(SDLError) -> any Presenter {
-        mode == .vsync ? try VsyncPresenter(window: window) : SurfacePresenter(window: window)
+    /// The presenter for `mode` and the mode it is: vsync falls back to the window surface, with one
+    /// line, where its renderer cannot be made.
+    static func presenter(_ mode: PresentMode, for window: OpaquePointer) throws(SDLError) -> (PresentMode, any Presenter) {
+        if mode == .vsync {
+            do { return (.vsync, try VsyncPresenter(window: window)) } catch {
+                StandardError.say("rings: the vsync presenter could not start (\(error)); using the window surface")
+            }
+        }
+        guard SDL_GetWindowSurface(window) != nil else { throw SDLError.last("no window surface") }
+        return (.surface, SurfacePresenter(window: window))
     }
 
     static func create(title: String, width: Int, height: Int, display: Int, fullscreen: Bool) throws(SDLError) -> OpaquePointer {

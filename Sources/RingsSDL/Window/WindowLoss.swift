@@ -1,6 +1,7 @@
 import CSDL2
 import CSDL2SysWM
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Keeps an X protocol error from ending the process. Xlib's default handler (which SDL's passes
 /// errors on to) prints the error and exits 1: after another program destroys our window every call
@@ -42,7 +43,7 @@ extension RingsWindow {
         }
         destroyWindowSettlingErrors()
         window = try Self.create(title: title, width: width, height: height, display: self.display, fullscreen: fullscreen)
-        presenter = try Self.presenter(mode, for: window)
+        presenter = try Self.presenter(mode, for: window).1
     }
 
     /// Destroys the window and waits for the X server's answer to everything sent so far, so that

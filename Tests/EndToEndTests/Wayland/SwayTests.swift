@@ -93,4 +93,27 @@ import Testing
         let lines = said.split(separator: "\n")
         #expect(lines.count == 1 && lines[0].hasPrefix("rings: native Wayland could not start (") && lines[0].hasSuffix("); using X11 (\(display.name))"), "\(said)")
     }
+
+    /// A compositor that is there but cannot give SDL an EGL window (here: SDL told to load an EGL
+    /// library that does not exist, as on a system without Mesa's EGL) is not the end: the window
+    /// opens on X11 through Xwayland, the one line says why, and the picture is right.
+    @Test(.enabled(if: ready, "needs \(Compositor.swayTools.joined(separator: ", ")) (make test installs them)"))
+    func aWaylandWindowThatCannotBeMadeFallsBackToX11AndSaysSo() throws {
+        let sway = try Compositor(.sway(scale: "1"))
+        let output = Pipe(), errors = Pipe()
+        let rings = try sway.launchRingsInSession(["--stats", "--progress", "0.72,1.35,0.48"] + Self.flat) { process in
+            process.environment?["SDL_VIDEO_EGL_DRIVER"] = "/nonexistent/libEGL.so.1"
+            process.standardOutput = output
+            process.standardError = errors
+        }
+        defer { if rings.isRunning { rings.terminate() } }
+        _ = try windows(of: [rings], in: sway)
+        let ended = terminate(rings, reading: output, errors)
+        let (stats, said) = (ended[0], ended[1])
+        #expect(rings.terminationStatus == 0)
+        #expect(stats.contains(" on x11, "), "\(stats)")
+        let lines = said.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix("rings: native Wayland could not start (cannot open a window: ")
+                && lines[0].contains("); using X11 (:"), "\(said)")
+    }
 }
