@@ -126,6 +126,7 @@ public final class ScreenWindow {
     /// shows what changed; returns whether anything was shown.
     private func draw(for tick: FrameTick) throws(SDLError) -> Bool {
         let (width, height) = options.rotation.frameSize(screen: window.pixelSize.width, window.pixelSize.height)
+        screen.density = window.density
         if openingFrames > 0 {
             openingFrames -= 1
             updater.invalidate()
@@ -176,7 +177,8 @@ public final class ScreenWindow {
         let size = window.pixelSize
         var mx: Int32 = 0, my: Int32 = 0
         SDL_GetMouseState(&mx, &my)
-        let translate = SDLInput(pixelScale: Double(size.width) / Double(max(1, window.pointSize.width)))
+        screen.density = window.density
+        let translate = SDLInput(pixelScale: window.density)
         guard let input = translate.input(for: event, mouse: (mx, my))?.mapped({ options.rotation.framePoint($0, screen: size.width, size.height) })
         else { return }
         if input == .exposed { updater.invalidate() }

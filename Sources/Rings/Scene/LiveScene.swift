@@ -15,6 +15,8 @@ public struct LiveChrome {
     public var namesRings = false
     /// The legend's text size against the desktop window's (a kiosk is read across a room).
     public var textScale = 1.0
+    /// The output's pixels to a logical pixel (`Chrome.density`).
+    public var density = 1.0
     /// The help `showHelp` shows.
     public var panel = HelpPanel.live
 
@@ -72,6 +74,7 @@ extension RingScene {
         shown.showHelp = chrome.showHelp
         shown.panel = chrome.panel
         shown.textScale = chrome.textScale
+        shown.density = chrome.density
         if !chrome.showsButtons { shown.buttonTitles = [] }
         // The sources' lines: with a legend, all of them; without one, their problems alone.
         for line in data.sources where line.problem || named.legend {

@@ -12,6 +12,7 @@ public final class BoardScreen: Screen {
     public init(board: Board, glyphs: GlyphSource? = nil) { self.board = board; self.glyphs = glyphs }
 
     public var title: String { board.title }
+    public var density = 1.0
     public var wantsFrames: Bool { stale || board.isAnimating }
     public func start(on loop: FrameLoop, stats: FrameStats, wake: @escaping @Sendable () -> Void) {}
     public func wake(at now: Double) {}
@@ -51,9 +52,9 @@ public final class BoardScreen: Screen {
         var list = board.displayList(width: width, height: height)
         guard let glyphs else { return list }
         if showHelp {
-            list.commands += board.help.commands(board.help.centred(width: width, height: height, glyphs: glyphs), glyphs: glyphs)
+            list.commands += board.help.commands(board.help.centred(width: width, height: height, density: density, glyphs: glyphs), glyphs: glyphs)
         } else {
-            let size = max(9, Int(0.028 * Double(min(width, height))))
+            let size = max(Int((9 * density).rounded()), Int(0.028 * Double(min(width, height))))
             if let hint = glyphs.command(board.hint, height: size, centerX: width / 2, top: height - size - size / 2,
                                          color: RGB8(120, 124, 134).opaque) { list.commands.append(hint) }
         }

@@ -24,6 +24,9 @@ public protocol Screen: AnyObject {
     var status: String { get }
     /// The display should be off (a night schedule's step): the shell switches its power where it can.
     var displayOff: Bool { get }
+    /// The output's pixels to a logical pixel (2 at a desktop's scale 2): the chrome's smallest text
+    /// and boxes are logical sizes. The shell sets it before each input and frame.
+    var density: Double { get set }
 }
 
 extension Screen {

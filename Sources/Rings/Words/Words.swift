@@ -24,6 +24,7 @@ public enum Words: String, CaseIterable, Sendable {
     case thisHelp = "this help"
     case escape = "close this help, leave fullscreen, quit"
     case quit = "quit"
+    case helpCoversRings = "This help covers the rings: ? or Esc shows them again."
     // The download demo's help.
     case downloadHelpTitle = "rings demo download"
     case spaceOrClick = "Space / Click"

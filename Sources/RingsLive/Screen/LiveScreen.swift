@@ -32,6 +32,7 @@ public final class LiveScreen: Screen {
     var staleWatched = false
     var stats = FrameStats()
     var showHelp = false, showGraph = false
+    public var density = 1.0
     /// Keys and pointer, with the state a press or a hovered button carries from one input to the next.
     var controls: LiveControls?
     /// A change not drawn yet that needs the whole frame (selection, help, a shift).
@@ -172,6 +173,7 @@ public final class LiveScreen: Screen {
         chrome?.showsButtons = !options.kiosk
         chrome?.namesRings = options.isLive
         chrome?.textScale = options.kiosk ? LiveScreen.kioskTextScale : 1
+        chrome?.density = density
         chrome?.panel = panel
         chrome?.hoveredButton = controls?.hovered
         chrome?.pressedButton = controls?.pressed

@@ -182,6 +182,12 @@ public final class RingsWindow {
         return (Int(w), Int(h))
     }
 
+    /// The drawable's pixels to a screen point: the output's scale natively on Wayland (2, 1.5), 1 elsewhere.
+    public var density: Double {
+        let (pixels, points) = (pixelSize.width, pointSize.width)
+        return points > 0 && pixels > 0 ? Double(pixels) / Double(points) : 1
+    }
+
     /// The size of the window in screen points (mouse coordinates); differs from `pixelSize` on HiDPI.
     public var pointSize: (width: Int, height: Int) {
         var w: Int32 = 0, h: Int32 = 0

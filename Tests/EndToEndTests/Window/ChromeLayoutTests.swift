@@ -111,7 +111,11 @@ import TestSupport
                         #expect(places.legend != nil && places.legendNames.count == count + source.lines.count, "\(at): the legend names every ring")
                         #expect(Double(scene.chrome!.legendTextHeight(places.line)) >= 0.025 * Double(min(width, height)), "\(at): legend line \(places.line)")
                         let reach = outer.radius + outer.thickness / 2 + (scene.theme.shadowOffset + 5 * scene.theme.shadowSigma) * outer.thickness
-                        let boxes = [places.legend, places.graph, places.help?.frame].compactMap { $0 } + places.buttons.map(\.frame)
+                        // The help keeps the rings half the shorter side, or covers them on purpose (and says so).
+                        let covering = places.help?.covering == true
+                        #expect(places.help == nil || covering || min(places.ringArea.width, places.ringArea.height) * 2 >= min(width, height),
+                                "\(at): the rings beside the help \(places.ringArea)")
+                        let boxes = [places.legend, places.graph, covering ? nil : places.help?.frame].compactMap { $0 } + places.buttons.map(\.frame)
                         for box in boxes {
                             let dx = max(Double(box.minX) - outer.center.x, 0, outer.center.x - Double(box.maxX))
                             let dy = max(Double(box.minY) - outer.center.y, 0, outer.center.y - Double(box.maxY))
@@ -131,7 +135,9 @@ import TestSupport
     func aKioskScreensChromeNeverTouchesARing(screen: Int, overlay: Overlay) throws {
         let (width, height) = Self.screens[screen]
         let glyphs = try FontGlyphs(name: nil, for: .standard)
-        let scene = kioskScene(width, height, count: 8, lines: Self.sourceLines[3].lines, freshness: .stale, overlay: overlay, glyphs: glyphs)
+        var scene = kioskScene(width, height, count: 8, lines: Self.sourceLines[3].lines, freshness: .stale, overlay: overlay, glyphs: glyphs)
+        // A help that covers the rings does so on purpose; what else the chrome draws must not touch them.
+        if scene.chromeLayout?.help?.covering == true { scene.chrome?.showHelp = false }
         let problem = touches(scene)
         #expect(problem == nil, "\(width)x\(height) \(overlay): \(problem ?? "")")
     }
@@ -185,7 +191,9 @@ import TestSupport
         #expect(placement.size >= min(HelpPanel.readableSize, Int(0.028 * Double(min(width, height)))), "\(placement.size) px")
         #expect(commands.allSatisfy { panel.intersection($0.shape.bounds) == $0.shape.bounds }, "every line inside the panel")
         #expect(panel.minX >= 0 && panel.minY >= 0 && panel.maxX <= width && panel.maxY <= height, "\(panel) in \(width)x\(height)")
-        #expect(commands.count == 2 * HelpPanel.live.entries.count + 2, "a title, and keys and what they do on every line")
+        #expect(commands.count == 2 * HelpPanel.live.entries.count + 2 + (placement.covering ? 1 : 0),
+                "a title, keys and what they do on every line, and where it covers the rings a line that says so")
+        #expect(placement.covering || min(scene.chromeLayout!.ringArea.width, scene.chromeLayout!.ringArea.height) * 2 >= min(width, height))
         var renderer = SceneRenderer()
         let frame = renderer.render(scene)
         // Between the lines, the panel's own colour: nothing of the rings or the label shows through.
@@ -243,5 +251,42 @@ import TestSupport
         _ = screen.handle(.press(inside), width: 420, height: 420, at: 0)
         _ = screen.handle(.release(inside), width: 420, height: 420, at: 0)
         #expect(screen.model.targets == [0.5, 0.5, 0.5], "released over it: it acts")
+    }
+}
+
+/// The chrome at an output's scale: the same logical window at scale 1, 1.5 and 2 has the same
+/// layout to the eye, every text height and box the scale times its size at 1 (within 10 %), the
+/// floors included (a small window, where they hold).
+@Suite struct ScaledChromeTests {
+    struct Sizes: Equatable {
+        var help: Int, legend: Int, button: Int, graph: Int, ringSide: Int
+    }
+
+    func sizes(_ width: Int, _ height: Int, density: Double, glyphs: GlyphSource, theme: Theme) -> Sizes? {
+        var chrome = Chrome.standard(theme: theme, values: [0.72, 1.35, 0.48], selection: nil, glyphs: glyphs)
+        chrome.showHelp = true
+        chrome.density = density
+        chrome.frameGraph = FrameGraph(times: [16.7, 8.3], caption: "vsync, refresh 16.67 ms")
+        let places = chrome.layout(width: width, height: height)
+        guard let help = places.help, let graph = places.graph else { return nil }
+        return Sizes(help: help.size, legend: chrome.legendTextHeight(places.line), button: places.buttons.first?.frame.height ?? 0,
+                     graph: graph.height, ringSide: min(places.ringArea.width, places.ringArea.height))
+    }
+
+    @Test(arguments: [(960, 540), (640, 480), (400, 300), (1280, 720)])
+    func theChromeIsTheSameToTheEyeAtEveryScale(width: Int, height: Int) throws {
+        let theme = try ThemeLoader.load("activity")
+        let glyphs = try FontGlyphs(name: nil, for: theme)
+        let one = try #require(sizes(width, height, density: 1, glyphs: glyphs, theme: theme))
+        // 400x300 holds the help only smaller (covering the rings, in the largest text that fits).
+        #expect(one.help >= HelpPanel.readableSize || height < 480, "\(width)x\(height): help \(one.help) px")
+        for scale in [1.5, 2.0] {
+            let scaled = try #require(sizes(Int(Double(width) * scale), Int(Double(height) * scale), density: scale, glyphs: glyphs, theme: theme))
+            for (name, at1, atScale) in [("help", one.help, scaled.help), ("legend", one.legend, scaled.legend), ("button", one.button, scaled.button),
+                                         ("graph", one.graph, scaled.graph), ("rings", one.ringSide, scaled.ringSide)] {
+                let expected = Double(at1) * scale
+                #expect(abs(Double(atScale) - expected) <= 0.1 * expected, "\(width)x\(height) at \(scale): \(name) \(atScale) px, not \(at1) x \(scale)")
+            }
+        }
     }
 }

@@ -57,6 +57,9 @@ public struct Chrome: Sendable {
     public var panel = HelpPanel.live
     /// The legend's text size against the desktop window's (a kiosk's is read across a room).
     public var textScale = 1.0
+    /// The output's pixels to a logical pixel (2 on a scale-2 desktop, 1.5 at 150 %): the smallest
+    /// text and boxes the chrome allows are logical sizes, so that they look the same at every scale.
+    public var density = 1.0
     public let glyphs: GlyphSource
 
     public init(label: String, legend: [LegendEntry], glyphs: GlyphSource) {
@@ -124,15 +127,18 @@ public struct Chrome: Sendable {
     static let intents: [String: Intent] = ["0%": .setSelected(0), "50%": .setSelected(0.5), "100%": .setSelected(1), "Random": .randomise]
 
     /// The buttons of a canvas: by default 0 %, 50 %, 100 % and Random, in a row along the bottom
-    /// edge, all as wide as the widest title needs with `glyphs` (its padding half the button's height).
-    public static func buttons(width: Int, height: Int, titles named: [String] = allButtons, glyphs: GlyphSource? = nil) -> [ChromeButton] {
+    /// edge, all as wide as the widest title needs with `glyphs` (its padding half the button's height);
+    /// at least 18 logical pixels tall on an output of `density`.
+    public static func buttons(width: Int, height: Int, titles named: [String] = allButtons, glyphs: GlyphSource? = nil,
+                               density: Double = 1) -> [ChromeButton] {
         let s = Double(min(width, height))
-        let h = max(18, Int(0.055 * s)), gap = max(4, Int(0.02 * s))
+        func logical(_ n: Double) -> Int { Int((n * density).rounded()) }
+        let h = max(logical(18), Int(0.055 * s)), gap = max(logical(4), Int(0.02 * s))
         let titles = named.compactMap { name in intents[name].map { (name == "Random" ? Words.random.text : name, $0) } }
         let widest = titles.map { glyphs?.width(of: $0.0, pixelHeight: buttonTextHeight(h)) ?? 0 }.max() ?? 0
-        let w = max(44, Int(0.15 * s), widest + h)
+        let w = max(logical(44), Int(0.15 * s), widest + h)
         let total = titles.count * w + (titles.count - 1) * gap
-        let x0 = (width - total) / 2, y = height - h - max(4, Int(0.015 * s))
+        let x0 = (width - total) / 2, y = height - h - max(logical(4), Int(0.015 * s))
         return titles.enumerated().map { i, item in
             ChromeButton(title: item.0, frame: IntRect(x: x0 + i * (w + gap), y: y, width: w, height: h), intent: item.1)
         }
@@ -165,7 +171,7 @@ public struct Chrome: Sendable {
     /// same key gives the same commands, which a renderer can keep from frame to frame.
     struct CommandsKey: Equatable {
         var label: String, caption: String?, labelColor: RGB8?, labelOpacity: Double, labelWidthLimit: Double?
-        var ink: RGB8, buttonFill: ColorF, hoveredButton: Int?, pressedButton: Int?, legend: [LegendEntry], textScale: Double
+        var ink: RGB8, buttonFill: ColorF, hoveredButton: Int?, pressedButton: Int?, legend: [LegendEntry], textScale: Double, density: Double
         /// The help's title and lines, where it shows.
         var help: [String]
         var glyphs: ObjectIdentifier, places: ChromeLayout, width: Int, height: Int, side: Double, rings: [RingGeometry]
@@ -178,7 +184,7 @@ public struct Chrome: Sendable {
         let help = places.help == nil ? [] : [panel.title] + panel.entries.flatMap { [$0.keys, $0.does] }
         return CommandsKey(label: label, caption: caption, labelColor: labelColor, labelOpacity: labelOpacity, labelWidthLimit: labelWidthLimit,
                            ink: ink, buttonFill: buttonFill, hoveredButton: hoveredButton, pressedButton: pressedButton, legend: legend,
-                           textScale: textScale, help: help, glyphs: ObjectIdentifier(glyphs), places: places, width: width, height: height,
+                           textScale: textScale, density: density, help: help, glyphs: ObjectIdentifier(glyphs), places: places, width: width, height: height,
                            side: rings.side, rings: (0..<rings.count).map(rings.ring))
     }
 
@@ -205,7 +211,9 @@ public struct Chrome: Sendable {
             let px = Chrome.buttonTextHeight(f.height)
             text(button.title, height: px, centerX: f.x + f.width / 2, top: glyphs.top(centring: px, on: f.y + f.height / 2), color: inked)
         }
-        if let graph = frameGraph, let frame = places.graph { out += graph.commands(in: frame, shorter: min(width, height), glyphs: glyphs) }
+        if let graph = frameGraph, let frame = places.graph {
+            out += graph.commands(in: frame, shorter: min(width, height), density: density, glyphs: glyphs)
+        }
         if let help = places.help { out += panel.commands(help, glyphs: glyphs) }
         return out
     }

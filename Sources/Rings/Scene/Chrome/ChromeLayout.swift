@@ -92,10 +92,9 @@ extension Chrome {
     static let smallestRingShare = 0.55
     /// The legend's text is made smaller, to 0.6 of its size, before the rings are made smaller than this share.
     static let roomyRingShare = 0.75
-    /// While the help shows, its text is the largest that leaves the rings this share of the shorter side.
-    static let ringShareBesideHelp = 0.45
-    /// Beside rings smaller than this share, the help is centred over them instead.
-    static let smallestRingShareBesideHelp = 0.2
+    /// While the help shows beside the rings, its text is the largest that leaves them this share of
+    /// the shorter side; where no readable size does, it covers them, centred, and says so.
+    static let ringShareBesideHelp = 0.5
 
     /// The chrome's places on a `width` x `height` canvas. The live window asks each frame, with the
     /// same legend (its values change, but it is measured by the widest each can show) and buttons:
@@ -103,7 +102,7 @@ extension Chrome {
     public func layout(width: Int, height: Int) -> ChromeLayout {
         guard frameGraph == nil, !showHelp else { return placed(width: width, height: height) }
         let question = LayoutQuestion(width: width, height: height, legend: legend.flatMap { [$0.name, $0.widest] }, buttons: buttonTitles,
-                                      textScale: textScale, glyphs: glyphs)
+                                      textScale: textScale, density: density, glyphs: glyphs)
         if let known = Chrome.lastLayout.withLock({ $0?.question == question ? $0?.answer : nil }) { return known }
         let answer = placed(width: width, height: height)
         Chrome.lastLayout.withLock { $0 = (question, answer) }
@@ -115,12 +114,12 @@ extension Chrome {
     private struct LayoutQuestion: Equatable {
         let width: Int, height: Int
         let legend: [String], buttons: [String]
-        let textScale: Double
+        let textScale: Double, density: Double
         let glyphs: GlyphSource
 
         static func == (a: LayoutQuestion, b: LayoutQuestion) -> Bool {
             a.width == b.width && a.height == b.height && a.legend == b.legend && a.buttons == b.buttons && a.textScale == b.textScale
-                && a.glyphs === b.glyphs
+                && a.density == b.density && a.glyphs === b.glyphs
         }
     }
 
@@ -129,10 +128,10 @@ extension Chrome {
     /// `layout`, worked out.
     private func placed(width: Int, height: Int) -> ChromeLayout {
         let shorter = min(width, height), s = Double(shorter)
-        let margin = max(2, Int(0.015 * s)), nominal = max(10, Int(0.04 * s * textScale))
+        let margin = max(logical(2), Int(0.015 * s)), nominal = max(logical(10), Int(0.04 * s * textScale))
         let room = Room(width: width, height: height, margin: margin)
-        let enough = max(48, Int(Chrome.smallestRingShare * s))
-        var buttons = Chrome.buttons(width: width, height: height, titles: buttonTitles, glyphs: glyphs)
+        let enough = max(logical(48), Int(Chrome.smallestRingShare * s))
+        var buttons = Chrome.buttons(width: width, height: height, titles: buttonTitles, glyphs: glyphs, density: density)
         if let first = buttons.first, let last = buttons.last, first.frame.minX < margin || last.frame.maxX > width - margin {
             buttons = []
         }
@@ -143,7 +142,7 @@ extension Chrome {
         /// one line, else the name over the value; the largest size that does.
         func placeLegend(avoiding others: [IntRect], floor: Int) -> (box: IntRect, names: [String], line: Int, stacked: Bool)? {
             guard !legend.isEmpty else { return nil }
-            let lines = Set([1, 0.85, 0.7, 0.6].map { max(10, Int(Double(nominal) * $0)) }).sorted(by: >)
+            let lines = Set([1, 0.85, 0.7, 0.6].map { max(logical(10), Int(Double(nominal) * $0)) }).sorted(by: >)
             let whole = width - 4 * margin, column = (width - enough) / 2 - 3 * margin
             for wanted in [max(enough, Int(Chrome.roomyRingShare * s)), enough] {
                 for (limit, cutting) in [(whole, false), (whole, true), (column, true)] where limit > 0 {
@@ -170,44 +169,42 @@ extension Chrome {
         }
         var boxes = buttons.map(\.frame)
         let floor = buttons.first?.frame.minY ?? height
-        let graph = frameGraph.map { $0.frame(width: width, height: height, glyphs: glyphs) }
+        let graph = frameGraph.map { $0.frame(width: width, height: height, density: density, glyphs: glyphs) }
         if let graph {
             if let box = placed?.box, !box.intersection(graph).isEmpty { placed = placeLegend(avoiding: boxes + [graph], floor: floor) }
             boxes.append(graph)
         }
         if let box = placed?.box { boxes.append(box) }
         let help = showHelp ? placeHelp(room: room, avoiding: boxes, floor: floor) : nil
-        if let help { boxes.append(help.frame) }
+        // A help that covers the rings does so on purpose: they keep their room under it.
+        if let help, !help.covering { boxes.append(help.frame) }
         return ChromeLayout(ringArea: room.ringArea(side: room.side(clear: boxes)), legend: placed?.box, legendNames: placed?.names ?? [], legendStacked: placed?.stacked ?? false,
                             buttons: buttons, graph: graph, help: help, line: placed?.line ?? nominal, margin: margin)
     }
 
     /// The help beside the rings: the largest text (at most 0.03 of the shorter side, at least
-    /// `HelpPanel.readableSize` where the canvas allows), side by side or stacked, in the place that
-    /// leaves the rings `ringShareBesideHelp` of the shorter side; failing that, the smallest text
-    /// where the rings stay largest. Centred over the canvas when it fits nowhere beside rings at
-    /// least `smallestRingShareBesideHelp` of the shorter side.
+    /// `HelpPanel.readableSize` logical pixels), side by side or stacked, in the place that leaves
+    /// the rings `ringShareBesideHelp` of the shorter side. Where no readable size does, it is
+    /// centred over the canvas, covering the rings on purpose, and says so.
     func placeHelp(room: Room, avoiding others: [IntRect], floor: Int) -> HelpPanel.Placement {
         let s = Double(room.shorter)
-        let smallest = max(6, min(HelpPanel.readableSize, Int(0.035 * s))), largest = max(smallest, Int(0.03 * s))
+        // Sizes tried in logical pixels, so that every scale tries the same ones and chooses alike.
+        let largest = max(HelpPanel.readableSize, Int(0.03 * s / density))
         let order: [Room.Place] = room.width > room.height ? [.rightMiddle, .leftMiddle, .bottomCentre, .topCentre]
                                                            : [.bottomCentre, .topCentre, .rightMiddle, .leftMiddle]
-        var fallback: (placement: HelpPanel.Placement, side: Int)?
-        for size in stride(from: largest, through: smallest, by: -1) {
+        for size in stride(from: largest, through: HelpPanel.readableSize, by: -1).map({ logical(Double($0)) }) {
             for stacked in [false, true] {
                 let (w, h) = panel.size(size, stacked: stacked, glyphs: glyphs)
-                guard let found = room.best(w, h, order: order, avoiding: others, floor: floor) else { continue }
-                let placement = HelpPanel.Placement(frame: found.box, size: size, stacked: stacked)
-                if Double(found.side) >= Chrome.ringShareBesideHelp * s { return placement }
-                if found.side > fallback?.side ?? -1 { fallback = (placement, found.side) }
+                guard let found = room.best(w, h, order: order, avoiding: others, floor: floor),
+                      Double(found.side) >= Chrome.ringShareBesideHelp * s else { continue }
+                return HelpPanel.Placement(frame: found.box, size: size, stacked: stacked)
             }
         }
-        // Beside rings too small to read, the panel would look as though it hid them by mistake: it is centred over them instead.
-        guard let fallback, Double(fallback.side) >= Chrome.smallestRingShareBesideHelp * s else {
-            return panel.centred(width: room.width, height: room.height, glyphs: glyphs)
-        }
-        return fallback.placement
+        return panel.centred(width: room.width, height: room.height, density: density, glyphs: glyphs)
     }
+
+    /// `n` logical pixels in the output's pixels.
+    func logical(_ n: Double) -> Int { Int((n * density).rounded()) }
 
     public func legendTextHeight(_ line: Int) -> Int { Int(Double(line) * 0.8) }
 

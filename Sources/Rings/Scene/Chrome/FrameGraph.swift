@@ -15,19 +15,21 @@ public struct FrameGraph: Sendable {
     static let bars = 90, topMs = 40.0
     static let scale: [(ms: Double, label: String)] = [(8.3, "8.3"), (16.7, "16.7"), (33.3, "33.3 ms")]
 
-    /// The text height, padding, bar width and plot height on a canvas whose shorter side is `shorter`:
-    /// the plot at least six lines of text tall, so that the 8.3 and 16.7 labels stay apart.
-    static func metrics(shorter: Int) -> (text: Int, pad: Double, bar: Double, tall: Double) {
-        let s = Double(shorter), text = max(8, Int(0.022 * s))
-        return (text, Double(text) / 2, max(1.0, (0.004 * s).rounded(.down)), max(0.14 * s, 6 * Double(text)))
+    /// The text height, padding, bar width and plot height on a canvas whose shorter side is `shorter`,
+    /// the text at least 11 logical pixels tall on an output of `density`: the plot at least six
+    /// lines of text tall, so that the 8.3 and 16.7 labels stay apart.
+    static func metrics(shorter: Int, density: Double) -> (text: Int, pad: Double, bar: Double, tall: Double) {
+        let s = Double(shorter), text = max(Int((11 * density).rounded()), Int(0.022 * s))
+        let bar = max(1, (0.004 * s / density).rounded(.down)) * density
+        return (text, Double(text) / 2, bar, max(0.14 * s, 6 * Double(text)))
     }
 
     /// The words under the plot.
     var words: String { times.isEmpty ? Words.idle.text : caption }
 
-    /// The panel at the top right of a `width` x `height` canvas.
-    public func frame(width: Int, height: Int, glyphs: GlyphSource) -> IntRect {
-        let (text, pad, bar, tall) = Self.metrics(shorter: min(width, height))
+    /// The panel at the top right of a `width` x `height` canvas on an output of `density`.
+    public func frame(width: Int, height: Int, density: Double = 1, glyphs: GlyphSource) -> IntRect {
+        let (text, pad, bar, tall) = Self.metrics(shorter: min(width, height), density: density)
         let labelWidth = Double(glyphs.width(of: "33.3 ms", pixelHeight: text)) + pad
         let wordsWidth = Double(glyphs.width(of: words, pixelHeight: text))
         let panelWidth = min(Double(width) - 2 * pad, max(bar * Double(Self.bars) + labelWidth, wordsWidth) + 2 * pad)
@@ -35,9 +37,10 @@ public struct FrameGraph: Sendable {
         return IntRect(x: Int(Double(width) - panelWidth - pad), y: Int(pad), width: Int(panelWidth.rounded(.up)), height: Int(panelHeight.rounded(.up)))
     }
 
-    /// The panel's draw commands in `frame` (from `frame(width:height:glyphs:)`) on a canvas whose shorter side is `shorter`.
-    public func commands(in frame: IntRect, shorter: Int, glyphs: GlyphSource) -> [DrawCommand] {
-        let (text, pad, bar, tall) = Self.metrics(shorter: shorter)
+    /// The panel's draw commands in `frame` (from `frame(width:height:density:glyphs:)`) on a canvas
+    /// whose shorter side is `shorter`.
+    public func commands(in frame: IntRect, shorter: Int, density: Double = 1, glyphs: GlyphSource) -> [DrawCommand] {
+        let (text, pad, bar, tall) = Self.metrics(shorter: shorter, density: density)
         let labelWidth = Double(glyphs.width(of: "33.3 ms", pixelHeight: text)) + pad
         let left = Double(frame.minX), top = Double(frame.minY), panelWidth = Double(frame.width), panelHeight = Double(frame.height)
         var out = [DrawCommand(shape: RoundedRect(x: left, y: top, width: panelWidth, height: panelHeight, cornerRadius: pad),

@@ -18,6 +18,8 @@ public struct HelpPanel: Sendable {
         public var size: Int
         /// What each entry does goes on the line under its keys.
         public var stacked: Bool
+        /// The panel covers the rings, on purpose, and says so on a last line.
+        public var covering = false
     }
 
     /// The live window's keys and mouse, in the language of `Catalogue.current`.
@@ -53,34 +55,40 @@ public struct HelpPanel: Sendable {
     }
 
     public static let panel = RGB8(24, 26, 32), accent = RGB8(255, 209, 102), text = RGB8(235, 237, 242), dim = RGB8(160, 166, 178)
-    /// The smallest text the help is set in where the canvas has room for it.
+    /// The smallest text, in logical pixels, the help is set in where the canvas has room for it.
     public static let readableSize = 12
 
-    /// The panel's width and height with text `size` pixels tall.
-    public func size(_ size: Int, stacked: Bool, glyphs: GlyphSource) -> (width: Int, height: Int) {
+    /// The panel's width and height with text `size` pixels tall (`covering`: with the line that says
+    /// so, cut to the panel's width where it is wider).
+    public func size(_ size: Int, stacked: Bool, covering: Bool = false, glyphs: GlyphSource) -> (width: Int, height: Int) {
         func widest(_ texts: [String]) -> Int { texts.map { glyphs.width(of: $0, pixelHeight: size) }.max() ?? 0 }
         let keys = widest(entries.map(\.keys)), does = widest(entries.map(\.does)), title = glyphs.width(of: title, pixelHeight: size)
-        let line = size * 3 / 2
-        if stacked { return (max(keys, size * 2 + does, title) + size * 2, (2 * entries.count + 2) * line) }
-        return (max(keys + size * 2 + does, title) + size * 2, (entries.count + 2) * line)
+        let line = size * 3 / 2, extra = covering ? 1 : 0
+        if stacked { return (max(keys, size * 2 + does, title) + size * 2, (2 * entries.count + 2 + extra) * line) }
+        return (max(keys + size * 2 + does, title) + size * 2, (entries.count + 2 + extra) * line)
     }
 
-    /// The panel centred over a whole `width` x `height` canvas (a demo's help): side by side in the
-    /// largest text up to 0.04 of the shorter side that fits, stacked rather than smaller than
-    /// `readableSize`, and smaller still only where even that does not fit.
-    public func centred(width: Int, height: Int, glyphs: GlyphSource) -> Placement {
-        let largest = max(6, Int(0.04 * Double(min(width, height))))
-        let small = HelpPanel.readableSize - 1
-        let tries = [(largest, HelpPanel.readableSize, false), (largest, HelpPanel.readableSize, true), (small, 6, false), (small, 6, true)]
+    /// The panel centred over a whole `width` x `height` canvas, covering the rings and saying so: side
+    /// by side in the largest text up to 0.04 of the shorter side that fits, stacked rather than
+    /// smaller than `readableSize` logical pixels on an output of `density`, and smaller still only
+    /// where even that does not fit.
+    public func centred(width: Int, height: Int, density: Double = 1, glyphs: GlyphSource) -> Placement {
+        let readable = Int((Double(HelpPanel.readableSize) * density).rounded())
+        let largest = max(6, readable, Int(0.04 * Double(min(width, height))))
+        let small = readable - 1
+        let tries = [(largest, readable, false), (largest, readable, true), (small, 6, false), (small, 6, true)]
         var chosen = (size: 6, stacked: true)
         search: for (from, to, stacked) in tries where from >= to {
             for size in stride(from: from, through: to, by: -1) {
-                let (w, h) = self.size(size, stacked: stacked, glyphs: glyphs)
+                let (w, h) = self.size(size, stacked: stacked, covering: true, glyphs: glyphs)
                 if w <= width * 95 / 100 && h <= height * 95 / 100 { chosen = (size, stacked); break search }
             }
         }
-        let (w, h) = size(chosen.size, stacked: chosen.stacked, glyphs: glyphs)
-        return Placement(frame: IntRect(x: (width - w) / 2, y: max(0, (height - h) / 2), width: w, height: h), size: chosen.size, stacked: chosen.stacked)
+        var (w, h) = size(chosen.size, stacked: chosen.stacked, covering: true, glyphs: glyphs)
+        // As wide as the line that says it covers the rings needs, where the canvas has room.
+        w = max(w, min(glyphs.width(of: Words.helpCoversRings.text, pixelHeight: chosen.size) + 2 * chosen.size, width * 95 / 100))
+        return Placement(frame: IntRect(x: (width - w) / 2, y: max(0, (height - h) / 2), width: w, height: h), size: chosen.size,
+                         stacked: chosen.stacked, covering: true)
     }
 
     /// The panel's draw commands where `placement` puts it.
@@ -104,6 +112,10 @@ public struct HelpPanel: Sendable {
                 text(entry.keys, f.x + size, y, HelpPanel.accent)
                 text(entry.does, f.x + size * 3 + keysWidth, y, HelpPanel.text)
             }
+        }
+        if placement.covering {
+            let note = glyphs.fitted(Words.helpCoversRings.text, width: f.width - 2 * size, pixelHeight: size)
+            text(note, f.x + size, f.y + line / 2 + (placement.stacked ? 2 * entries.count + 1 : entries.count + 1) * line, HelpPanel.dim)
         }
         return out
     }
