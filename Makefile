@@ -71,12 +71,16 @@ release: deps locale
 run: release
 	$(BIN) $(ARGS)
 
-# Man pages (swift-argument-parser's generator, run on the built binary), completions and icons.
+# Man pages (swift-argument-parser's generator, run on the built binary: rings.1 holds every
+# subcommand and option, rings.window.1 and the others one command each), completions and icons.
 generated: release
 	rm -rf $(GEN) && mkdir -p $(GEN)/man $(GEN)/completions $(GEN)/icons
 	$(SWIFT) package generate-manual --help > /dev/null
-	"$$(find .build -path '*/debug/generate-manual-tool' -type f | head -n 1)" $(BIN) --multi-page \
-	  --date "$$(git log -1 --format=%cs 2>/dev/null || date +%F)" --authors "The rings authors" -o $(GEN)/man
+	tool="$$(find .build -path '*/debug/generate-manual-tool' -type f | head -n 1)"; \
+	  date="$$(git log -1 --format=%cs 2>/dev/null || date +%F)"; \
+	  "$$tool" $(BIN) --multi-page --date "$$date" --authors "The rings authors" -o $(GEN)/man && \
+	  mkdir -p $(GEN)/whole && "$$tool" $(BIN) --date "$$date" --authors "The rings authors" -o $(GEN)/whole && \
+	  mv $(GEN)/whole/rings.1 $(GEN)/man/rings.1
 	$(BIN) --generate-completion-script bash > $(GEN)/completions/rings.bash
 	$(BIN) --generate-completion-script zsh > $(GEN)/completions/_rings
 	$(BIN) --generate-completion-script fish > $(GEN)/completions/rings.fish
@@ -98,7 +102,7 @@ install:
 	install -d $(DESTDIR)$(PREFIX)/lib/systemd/system
 	sed 's|/usr/local|$(PREFIX)|g' Assets/systemd/rings-kiosk.service > $(DESTDIR)$(PREFIX)/lib/systemd/system/rings-kiosk.service
 	install -d $(DESTDIR)$(PREFIX)/share/doc/rings/docs/pictures $(DESTDIR)$(PREFIX)/share/doc/rings/Assets/Pictures
-	install -m644 README.md ARCHITECTURE.md $(DESTDIR)$(PREFIX)/share/doc/rings/
+	install -m644 README.md ARCHITECTURE.md LICENSE $(DESTDIR)$(PREFIX)/share/doc/rings/
 	install -m644 docs/*.md $(DESTDIR)$(PREFIX)/share/doc/rings/docs/
 	install -m644 docs/pictures/*.png $(DESTDIR)$(PREFIX)/share/doc/rings/docs/pictures/
 	install -m644 Assets/Pictures/*.png Assets/Pictures/*.svg $(DESTDIR)$(PREFIX)/share/doc/rings/Assets/Pictures/
