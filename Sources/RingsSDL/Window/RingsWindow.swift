@@ -78,7 +78,7 @@ public final class RingsWindow {
         let mode = resolve(present, driver: driver)
         // The window surface is SDL's own XShm image only without this; elsewhere it must stay unset.
         if mode == .surface && driver == "x11" { SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0") }
-        let window = try create(title: title, width: width, height: height, display: display, fullscreen: fullscreen)
+        let window = try create(title: title, width: width, height: height, display: display, fullscreen: fullscreen, driver: driver)
         do throws(SDLError) {
             let (shown, presenter) = try presenter(mode, for: window)
             return (driver, shown, window, presenter)
@@ -131,17 +131,24 @@ public final class RingsWindow {
         return (.surface, SurfacePresenter(window: window))
     }
 
-    static func create(title: String, width: Int, height: Int, display: Int, fullscreen: Bool) throws(SDLError) -> OpaquePointer {
+    /// A window on `driver`. On Wayland it is an OpenGL window from the start, as SDL 2.26 made every
+    /// one: SDL 2.32 no longer does, and its renderers then make the window again as an OpenGL one,
+    /// which crashes (SIGSEGV in Wayland_DestroyWindow) where the GL library cannot be loaded.
+    static func create(title: String, width: Int, height: Int, display: Int, fullscreen: Bool, driver: String) throws(SDLError) -> OpaquePointer {
         // SDL_WINDOWPOS_CENTERED_DISPLAY(n), a C macro Swift does not import.
         let centered = Int32(0x2FFF_0000) | Int32(display)
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_SHOWN.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        if driver == "wayland" { flags |= SDL_WINDOW_OPENGL.rawValue }
         var size = (w: Int32(width), h: Int32(height)), bounds = SDL_Rect()
         if fullscreen {
             flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
             if SDL_GetDisplayBounds(Int32(display), &bounds) == 0, bounds.w > 0, bounds.h > 0 { size = (bounds.w, bounds.h) }
         }
         guard let created = SDL_CreateWindow(title, centered, centered, size.w, size.h, flags) else {
-            throw SDLError.last("cannot open a window")
+            let failure = SDLError.last("cannot open a window")
+            // Wayland and KMS/DRM draw through Mesa's EGL and GL, which the package recommends (X11 does without).
+            guard failure.message.contains("EGL") || failure.message.contains("OpenGL") else { throw failure }
+            throw SDLError("\(failure.message); Mesa's EGL or GL is missing (apt install libegl1 libegl-mesa0 libgl1 libgles2 libgl1-mesa-dri)")
         }
         setIcon(of: created)
         return created

@@ -42,7 +42,7 @@ extension RingsWindow {
             XPutBackEvent(display, &unmapped)
         }
         destroyWindowSettlingErrors()
-        window = try Self.create(title: title, width: width, height: height, display: self.display, fullscreen: fullscreen)
+        window = try Self.create(title: title, width: width, height: height, display: self.display, fullscreen: fullscreen, driver: driver)
         presenter = try Self.presenter(mode, for: window).1
     }
 

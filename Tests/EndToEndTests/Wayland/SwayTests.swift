@@ -114,6 +114,6 @@ import Testing
         #expect(stats.contains(" on x11, "), "\(stats)")
         let lines = said.split(separator: "\n")
         #expect(lines.count == 1 && lines[0].hasPrefix("rings: native Wayland could not start (cannot open a window: ")
-                && lines[0].contains("); using X11 (:"), "\(said)")
+                && lines[0].contains("Mesa's EGL or GL is missing (apt install libegl1 libegl-mesa0 libgl1 libgles2 libgl1-mesa-dri)); using X11 (:"), "\(said)")
     }
 }
