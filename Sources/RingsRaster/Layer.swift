@@ -1,9 +1,14 @@
-/// A cached layer to draw over (the tracks on the background): its pixels and, per row, its runs:
-/// stretches of one colour (the background, a track's whole pixels), laid by stores alone, and the
-/// few pixels between them that vary (rims), copied from a list of their own, row after row, so that
-/// laying it under a redraw reads a few cache lines where the pixmap's rows would be many.
+/// A cached layer to draw over (the tracks on the background), kept as its rows' runs: stretches of
+/// one colour (the background, a track's whole pixels), laid by stores alone, and the few pixels
+/// between them that vary (rims), copied from a list of their own, row after row, so that laying it
+/// under a redraw reads a few cache lines where a pixmap's rows would be many. The pixmap it was
+/// made from is not kept: at 1920x1080 that is 8 MB less resident, at 3840x2160 33 MB.
 public struct Layer: Sendable {
-    public let pixmap: Pixmap
+    public let width: Int, height: Int
+    /// Which layer this is, as long as it lives (a rim cache keeps what it read of this one only).
+    public let identity = Identity()
+    public final class Identity: Sendable {}
+    public var bounds: IntRect { IntRect(x: 0, y: 0, width: width, height: height) }
     /// A run of a row: columns x ..< end, in `color`, or where `copied` the pixels from `varying`
     /// at `color` on.
     struct Run {
@@ -17,9 +22,9 @@ public struct Layer: Sendable {
     /// One colour for at least this many pixels is a run of its own; shorter ones are copied.
     static let shortestRun = 8
 
-    /// The layer `pixmap`, its runs of one colour (the background's among them) found once.
+    /// The layer `pixmap` as its runs of one colour (the background's among them), found once.
     public init(_ pixmap: Pixmap) {
-        self.pixmap = pixmap
+        width = pixmap.width; height = pixmap.height
         var runs: [Run] = [], first: [Int32] = [0], varying: [UInt32] = []
         runs.reserveCapacity(pixmap.height * 8)
         for y in 0..<pixmap.height {
@@ -71,6 +76,17 @@ public struct Layer: Sendable {
                 }
             }
         } }
+    }
+
+    /// The layer's pixel at column `x` of row `y` (inside its bounds).
+    public func pixel(x: Int, y: Int) -> UInt32 {
+        var lo = Int(first[y]), hi = Int(first[y + 1]) - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) >> 1
+            if Int(runs[mid].x) <= x { lo = mid } else { hi = mid - 1 }
+        }
+        let run = runs[lo]
+        return run.copied ? varying[Int(run.color) + x - Int(run.x)] : run.color
     }
 
     /// Copies pixels in pieces of at most 8 KB: glibc copies a longer block with one `rep movsb`,

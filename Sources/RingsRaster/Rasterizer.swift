@@ -23,7 +23,7 @@ public struct Rasterizer {
     /// only inside `clip`: a frame over its cached background layer.
     public mutating func render(_ commands: [DrawCommand], over base: Layer, into pixmap: Pixmap, clip: IntRect) {
         let canvas = Canvas(pixmap)
-        Rasterizer.forEachBand(of: clip.intersection(pixmap.bounds).intersection(base.pixmap.bounds)) { band in
+        Rasterizer.forEachBand(of: clip.intersection(pixmap.bounds).intersection(base.bounds)) { band in
             base.lay(band, into: pixmap)
             draw(commands, into: canvas, clip: band)
         }

@@ -6,8 +6,9 @@ memory. Run by hand (`make footprint`), not by the tests: the figures go to docs
 
 Start: from just before exec to READY=1 on a notify socket of its own (sent after the first frame
 is on screen), median of the runs. Memory: VmRSS (and its parts) of /proc/PID/status 10 s after
-READY. GL: whether any OpenGL, EGL or LLVM library is mapped into the process. Needs Xvfb; starts
-its own on a free display number, with no window manager (the kiosk is borderless at the screen's size).
+READY. GL: whether any OpenGL, EGL or LLVM library is mapped into the process. Needs Xvfb and
+openbox; starts its own on a free display number, with openbox as the window manager (without one,
+SDL 2.26 waits 100 ms for a fullscreen window to change, which it never does: `--no-wm` shows it).
 """
 import argparse, glob, os, socket, statistics, subprocess, sys, tempfile, time
 
@@ -30,7 +31,7 @@ def gl_libraries(pid):
     with open(f"/proc/{pid}/maps") as f:
         names = {line.split()[-1] for line in f if "/" in line}
     return sorted(os.path.basename(n) for n in names
-                  if any(k in os.path.basename(n) for k in ("libGL", "libEGL", "libLLVM", "dri", "libgbm", "libglapi")))
+                  if any(k in os.path.basename(n) for k in ("libGL", "libEGL", "libLLVM", "_dri", "libglapi")))
 
 def one_run(binary, display, present, hold):
     folder = tempfile.mkdtemp(prefix="footprint-")
@@ -65,6 +66,7 @@ def main():
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--present", default="surface")
     parser.add_argument("--hold", type=float, default=10)
+    parser.add_argument("--no-wm", action="store_true")
     args = parser.parse_args()
     stripped = tempfile.mktemp(prefix="rings-stripped-")
     subprocess.run(["strip", "-o", stripped, args.binary], check=True)
@@ -82,6 +84,9 @@ def main():
             if time.monotonic() > deadline or xvfb.poll() is not None:
                 sys.exit("footprint: Xvfb did not start")
             time.sleep(0.05)
+        wm = None if args.no_wm else subprocess.Popen(["openbox"], env=dict(os.environ, DISPLAY=f":{display}"),
+                                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(1)  # openbox takes the screen before the first run; not a wait for a condition the figures depend on
         readies, rss = [], []
         for _ in range(args.runs):
             ready, memory, gl = one_run(args.binary, display, args.present, args.hold)
@@ -91,7 +96,9 @@ def main():
                   f"(anonymous {memory['RssAnon'] / 1024:.1f}, file {memory['RssFile'] / 1024:.1f}, "
                   f"shared {memory['RssShmem'] / 1024:.1f}); GL libraries: {', '.join(gl) or 'none'}")
         print(f"median: ready {statistics.median(readies) * 1000:.0f} ms, resident {statistics.median(rss) / 1024:.1f} MB "
-              f"(--present {args.present}, 1920x1080, {args.runs} runs)")
+              f"(--present {args.present}, 1920x1080, {args.runs} runs, {'no window manager' if args.no_wm else 'openbox'})")
+        if wm:
+            wm.terminate()
     finally:
         xvfb.terminate()
 

@@ -59,7 +59,7 @@ public struct SceneRenderer {
         let layers = scene.layers(chrome: chromeCommands(of: scene))
         if let layers {
             let key = layers.key + [redAndBlueSwapped ? 1 : 0]
-            if base?.key != key || base?.layer.pixmap.width != pixmap.width || base?.layer.pixmap.height != pixmap.height {
+            if base?.key != key || base?.layer.width != pixmap.width || base?.layer.height != pixmap.height {
                 let list = redAndBlueSwapped ? layers.base.swappingRedAndBlue() : layers.base
                 let made = Pixmap(width: pixmap.width, height: pixmap.height)
                 rasterizers[0].render(list, into: made)
@@ -123,7 +123,7 @@ public struct SceneRenderer {
               work.over[index].caps != nil, let new = (work.over[index].shader as? any ArcShader)?.rayFan,
               work.over[index].shader.isOpaque else { return false }
         while rimCaches.count <= ring { rimCaches.append(RimCache()) }
-        return arc.recolour(from: old, to: new, over: Canvas(base.pixmap), into: Canvas(pixmap), rims: rimCaches[ring])
+        return arc.recolour(from: old, to: new, over: base, into: Canvas(pixmap), rims: rimCaches[ring])
     }
 
     /// What a part of a redraw draws: the whole display list, or the commands over the background layer.

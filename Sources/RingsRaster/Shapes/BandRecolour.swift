@@ -42,7 +42,7 @@ extension ArcStroke {
     /// end whole, where the caps change the colours, and keeps the arc long enough that its caps'
     /// colours follow the rays elsewhere (not steep, see `ArcCaps`). Returns false (having perhaps
     /// drawn part of it) where a ray's colour changed: the caller then draws the band whole.
-    public func recolour(from old: RayFan, to new: RayFan, over layer: Canvas, into canvas: Canvas, rims: RimCache) -> Bool {
+    public func recolour(from old: RayFan, to new: RayFan, over layer: Layer, into canvas: Canvas, rims: RimCache) -> Bool {
         guard cap == .round else { return false }
         let scan = annulus
         let area = scan.bounds.intersection(canvas.bounds).intersection(layer.bounds)
@@ -92,7 +92,7 @@ private struct RecolourPainter {
     /// At most five annulus pieces either side of the hole, cut three more times by the wedge.
     static let perRow = 16
 
-    let scan: AnnulusScan, sector: Sector?, area: IntRect, layer: Canvas, canvas: Canvas, rimCache: RimCache
+    let scan: AnnulusScan, sector: Sector?, area: IntRect, layer: Layer, canvas: Canvas, rimCache: RimCache
     /// Each row's pieces (`perRow` a row) and how many (-1 until worked out).
     let segments: UnsafeMutablePointer<Segment>, counts: UnsafeMutablePointer<Int8>
     /// Each ray's place in the old half, by name (-1 where it is not there, -2 once paired).

@@ -11,7 +11,7 @@ public final class RimCache {
     }
 
     private var cx = 0.0, cy = 0.0, inner = 0.0, outer = 0.0, area = IntRect(x: 0, y: 0, width: 0, height: 0)
-    private weak var layer: PixelStorage?
+    private weak var layer: Layer.Identity?
     /// Per row of `area`: where its rims start in `rims` and how many (-1 until worked out).
     private var first = UnsafeMutablePointer<Int32>.allocate(capacity: 0), counts = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
     private var rims = UnsafeMutablePointer<Rim>.allocate(capacity: 0), used = 0, capacity = 0
@@ -24,11 +24,11 @@ public final class RimCache {
     deinit { first.deallocate(); counts.deallocate(); rims.deallocate(); rows.deallocate(); states.deallocate() }
 
     /// Keeps what it holds if it was worked out for this annulus, rows and layer; else forgets it.
-    func use(_ scan: AnnulusScan, area: IntRect, layer: Canvas) {
+    func use(_ scan: AnnulusScan, area: IntRect, layer: Layer) {
         guard scan.cx != cx || scan.cy != cy || scan.inner != inner || scan.outer != outer || area != self.area
-                || self.layer !== layer.pixmap.storage else { return }
+                || self.layer !== layer.identity else { return }
         cx = scan.cx; cy = scan.cy; inner = scan.inner; outer = scan.outer
-        self.layer = layer.pixmap.storage
+        self.layer = layer.identity
         if area.height != self.area.height {
             first.deallocate(); counts.deallocate(); rows.deallocate(); states.deallocate()
             first = .allocate(capacity: area.height); counts = .allocate(capacity: area.height)
@@ -54,7 +54,7 @@ public final class RimCache {
     /// Row `row`'s rims, left to right, worked out (by `scan`, over `layer`) the first time; good
     /// until the next row is asked for.
     @inline(__always)
-    func rims(of row: UnsafePointer<AnnulusScan.Row>, scan: AnnulusScan, layer: Canvas,
+    func rims(of row: UnsafePointer<AnnulusScan.Row>, scan: AnnulusScan, layer: Layer,
               columns: UnsafeMutablePointer<Int32>, coverage: UnsafeMutablePointer<Float>) -> UnsafeBufferPointer<Rim> {
         let i = row.pointee.y - area.minY
         if counts[i] < 0 { workOut(row, index: i, scan: scan, layer: layer, columns: columns, coverage: coverage) }
@@ -62,7 +62,7 @@ public final class RimCache {
     }
 
     /// Row `row`'s rims (`columns` and `coverage` room for a row and four more).
-    private func workOut(_ row: UnsafePointer<AnnulusScan.Row>, index i: Int, scan: AnnulusScan, layer: Canvas,
+    private func workOut(_ row: UnsafePointer<AnnulusScan.Row>, index i: Int, scan: AnnulusScan, layer: Layer,
                          columns: UnsafeMutablePointer<Int32>, coverage: UnsafeMutablePointer<Float>) {
         var n = 0
         row.pointee.forEachPiece { x, count, whole in
@@ -77,9 +77,9 @@ public final class RimCache {
             rims = grown
             capacity = max(2 * capacity, used + n, 1024)
         }
-        let below = layer.row(row.pointee.y)
+        let y = row.pointee.y
         for k in 0..<n {
-            (rims + used + k).initialize(to: Rim(column: columns[k], coverage: coverage[k], under: below[Int(columns[k])]))
+            (rims + used + k).initialize(to: Rim(column: columns[k], coverage: coverage[k], under: layer.pixel(x: Int(columns[k]), y: y)))
         }
         first[i] = Int32(used); counts[i] = Int32(n)
         used += n
