@@ -57,6 +57,12 @@ public final class FontGlyphs: GlyphSource, @unchecked Sendable {
         fontMap = map
         // One pixel a point: a mask `pixelHeight` tall is set at an em of that many pixels.
         pango_ft2_font_map_set_resolution(OpaquePointer(map), 72, 72)
+        // Glyphs are drawn as coverage in one colour: a colour font (Noto Color Emoji, which GNOME
+        // installs) would be a grey blot where a plain one (Symbola) draws the character.
+        pango_ft2_font_map_set_default_substitute(OpaquePointer(map), { pattern, _ in
+            FcPatternDel(pattern, FC_COLOR)
+            FcPatternAddBool(pattern, FC_COLOR, FcFalse)
+        }, nil, nil)
         guard let made = pango_font_map_create_context(map) else { throw SDLError("Pango cannot make a context") }
         context = made
         // Han characters in the forms of the screen's language (Simplified Chinese ones for zh_CN),

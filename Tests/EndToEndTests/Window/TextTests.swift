@@ -23,6 +23,24 @@ import TestSupport
         #expect(glyphs.shaped("Move \u{10FFFD}", pixelHeight: 24).filter { $0.isBox }.count == 1, "a character no font has: one box")
     }
 
+    /// Emoji in a legend line come from a plain font (Symbola) even where a colour one is installed
+    /// (Noto Color Emoji, which GNOME installs and `make test` does too): glyphs are drawn as
+    /// coverage in one colour, and the colour font's came out as a solid blot (the regression: most
+    /// of the emoji's box wholly covered, where Symbola's strokes cover a few of its pixels wholly).
+    @Test(arguments: [10, 16, 24])
+    func emojiAreDrawnFromAPlainFontNotAColourOne(pixelHeight px: Int) throws {
+        #expect(FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"),
+                "fonts-noto-color-emoji is installed (make test installs it)")
+        let glyphs = try FontGlyphs(name: nil, for: try ThemeLoader.load("activity"))
+        let line = try #require(glyphs.mask(for: Chrome.legendLine("Party 😀🚀🔥", "50%"), pixelHeight: px))
+        let from = glyphs.width(of: Chrome.legendLine("Party ", ""), pixelHeight: px) - 1
+        let to = line.width - glyphs.width(of: "  50%", pixelHeight: px)
+        var whole = 0
+        for y in 0..<line.height { for x in max(0, from)..<max(from, to) where line.alpha[y * line.width + x] >= 250 { whole += 1 } }
+        let area = max(1, (to - from) * line.height)
+        #expect(whole * 4 < area, "at \(px) px: \(whole) of the emoji's \(area) pixels wholly covered")
+    }
+
     /// Arabic and Hebrew read right to left: the first character in logical order is drawn to the
     /// right of the last (the regression: حركة laid out left to right, unjoined, read backwards);
     /// joined Arabic is narrower than its letters set apart.
