@@ -164,6 +164,16 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: root + "/usr/share/doc/rings/docs/service.md"))
     }
 
+    /// `make install` refuses a binary that needs the Swift toolchain's libraries (a plain `swift
+    /// build`'s, as the tests' own is), and installs nothing.
+    @Test func installRefusesABinaryThatNeedsTheToolchain() throws {
+        let scratch = ScratchDirectory("install-dynamic"), root = scratch.path
+        let result = try runProgram(which("make")!, ["-C", Installed.checkout, "--no-print-directory", "install", "BIN=\(ringsBinary)",
+                                                     "DESTDIR=\(root)", "PREFIX=/usr"])
+        #expect(result.status != 0 && result.stderr.contains("needs the Swift toolchain's libraries"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: root + "/usr/bin/rings"))
+    }
+
     /// `make uninstall` removes everything `make install` put there (it builds nothing, so it runs
     /// here on a copy of the staged tree), and leaves what is not its own.
     @Test func uninstallRemovesWhatInstallPutThereAndNothingElse() throws {
