@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// A crash is over at once: a fatal signal (a fault, systemd's watchdog abort) or a Swift trap ends
-/// `rings` within a second, with a non-zero status and at most three lines on stderr, so that its
+/// `rings` within a second (3 s allowed on a busy machine), with a non-zero status and at most three lines on stderr, so that its
 /// supervisor restarts it (the regression: Swift's backtracer printed for seconds, then left the
 /// process alive until something killed it).
 @Suite(.serialized) struct CrashTests {
@@ -40,7 +40,10 @@ import Testing
             let start = Date()
             kill(process.processIdentifier, number)
             let took = ended(process, since: start)
-            #expect(took.map { $0 < 1 } == true, "\(name) in \(mode): still running after \(took ?? 5) s")
+            // Within a second on a quiet machine (the handler writes its line and calls _exit); 3 s
+            // holds on a busy one (a VM on the other core read 1.001 s), and the regression stayed
+            // alive until something killed it.
+            #expect(took.map { $0 < 3 } == true, "\(name) in \(mode): still running after \(took ?? 5) s")
             if process.isRunning {
                 let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
                 Issue.record("\(status.split(separator: "\n").filter { $0.hasPrefix("Sig") || $0.hasPrefix("Shd") })")
