@@ -1,0 +1,49 @@
+#!/bin/bash
+# Makes ROOT a pristine Debian RELEASE (bookworm or trixie) such as a console-only machine (a
+# Raspberry Pi's Lite image) has: debootstrap's minbase from the archive this machine's apt uses,
+# plus what such a machine has that minbase lacks and the tests need: systemd as PID 1
+# (systemd-sysv), udev (devices, the render group) and kmod. Nothing of rings' own needs: the
+# package must bring those (pristine-install.sh installs it into a copy).
+#   pristine-image.sh RELEASE ROOT
+# Cached: a ROOT whose .complete names this script's version, the release and the archive is kept.
+# Env: MIRROR (the archive; default this machine's). Exit 0 with ROOT complete; 2 when debootstrap
+# is missing; else debootstrap's or apt's failure (the log in ROOT.log).
+set -euo pipefail
+RELEASE=${1:?bookworm or trixie}; ROOT=${2:?the image folder}
+D=$(cd "$(dirname "$0")" && pwd)
+. "$D/pristine-common.sh"
+command -v debootstrap > /dev/null || { echo "pristine: missing debootstrap"; exit 2; }
+MIRROR=$(host_mirror); SECURITY=$(host_security)
+STAMP="$RELEASE $MIRROR $(cat "$0" "$D/pristine-common.sh" | sha256sum | cut -c1-16)"
+if [ "$(cat "$ROOT/.complete" 2> /dev/null)" = "$STAMP" ]; then echo "pristine: $ROOT is complete ($STAMP)"; exit 0; fi
+T0=$EPOCHREALTIME
+mkdir -p "$(dirname "$ROOT")"
+NEW=$ROOT.new; LOG=$ROOT.log
+remove_image "$NEW"
+trap 'chroot_down "$NEW" 2> /dev/null; unmount_under "$NEW" || true' EXIT
+echo "pristine: debootstrap --variant=minbase $RELEASE from $MIRROR" | tee "$LOG"
+debootstrap --variant=minbase --include=systemd-sysv,udev,kmod "$RELEASE" "$NEW" "$MIRROR" >> "$LOG" 2>&1 \
+  || { echo "pristine: debootstrap failed: $(tail -3 "$LOG" | tr '\n' ' ')"; exit 1; }
+echo "pristine: debootstrap took $(since "$T0") s" | tee -a "$LOG"
+# The sources a Debian install lists: the release, its updates and its security archive.
+cat > "$NEW/etc/apt/sources.list" <<EOF
+deb $MIRROR $RELEASE main
+deb $MIRROR $RELEASE-updates main
+deb $SECURITY $RELEASE-security main
+EOF
+T1=$EPOCHREALTIME
+chroot_up "$NEW"
+in_chroot "$NEW" apt-get update -q >> "$LOG" 2>&1
+in_chroot "$NEW" apt-get -y -q upgrade >> "$LOG" 2>&1
+in_chroot "$NEW" apt-get clean
+chroot_down "$NEW"
+echo "pristine: updates took $(since "$T1") s" | tee -a "$LOG"
+# A machine of its own: a fresh identity on every boot (as an image written to a card has), no
+# host name or resolver of this machine's.
+: > "$NEW/etc/machine-id"; rm -f "$NEW/var/lib/dbus/machine-id"
+echo pristine > "$NEW/etc/hostname"; : > "$NEW/etc/resolv.conf"
+echo "$STAMP" > "$NEW/.complete"
+remove_image "$ROOT"
+mv "$NEW" "$ROOT"
+trap - EXIT
+echo "pristine: $ROOT complete in $(since "$T0") s ($(du -sm "$ROOT" | cut -f1) MB; $STAMP)" | tee -a "$LOG"

@@ -1,0 +1,42 @@
+#!/bin/bash
+# Installs a package into a fresh copy of a pristine image, as the README says a user installs it
+# (`apt install ./rings_VERSION_ARCH.deb`: apt fetches what it depends on, and what it recommends,
+# from the archive): TARGET becomes a copy of BASE (pristine-image.sh) with each DEB installed in
+# turn by `apt-get install -y ./DEB`, chrooted, with services kept from starting.
+#   pristine-install.sh BASE TARGET DEB...
+# Downloaded packages are kept beside BASE (BASE.archives) for the next run. Output: apt's log in
+# TARGET.log, the versions installed in TARGET.installed. Exit 0 when every DEB installed; else apt's.
+set -euo pipefail
+BASE=$(readlink -f "${1:?the pristine image}"); TARGET=${2:?the folder to make}; shift 2
+[ $# -gt 0 ] || { echo "pristine-install: no package given"; exit 2; }
+D=$(cd "$(dirname "$0")" && pwd)
+. "$D/pristine-common.sh"
+[ -f "$BASE/.complete" ] || { echo "pristine-install: $BASE is not a complete image (pristine-image.sh makes it)"; exit 2; }
+T0=$EPOCHREALTIME; LOG=$TARGET.log
+remove_image "$TARGET"
+cp -a "$BASE" "$TARGET"
+echo "pristine-install: copied $BASE in $(since "$T0") s" | tee "$LOG"
+trap 'chroot_down "$TARGET" 2> /dev/null; unmount_under "$TARGET" || true' EXIT
+chroot_up "$TARGET"
+mkdir -p "$BASE.archives/partial"
+mount --bind "$BASE.archives" "$TARGET/var/cache/apt/archives"
+T1=$EPOCHREALTIME
+# Fresh lists, as a user's apt has; the image's own when the archive cannot be reached.
+in_chroot "$TARGET" apt-get update -q >> "$LOG" 2>&1 || echo "pristine-install: apt-get update failed; the image's lists are used" | tee -a "$LOG"
+echo "pristine-install: apt-get update took $(since "$T1") s" | tee -a "$LOG"
+RC=0
+for deb in "$@"; do
+  T2=$EPOCHREALTIME; name=$(basename "$deb")
+  cp "$deb" "$TARGET/tmp/$name"
+  in_chroot "$TARGET" sh -c "cd /tmp && apt-get install -y -q ./$name" >> "$LOG" 2>&1 || RC=$?
+  rm -f "$TARGET/tmp/$name"
+  echo "pristine-install: apt-get install ./$name: exit $RC in $(since "$T2") s" | tee -a "$LOG"
+  [ $RC = 0 ] || break
+done
+in_chroot "$TARGET" dpkg-query -W -f '${Package} ${Version} ${Status}\n' > "$TARGET.installed" 2>&1 || true
+umount "$TARGET/var/cache/apt/archives"
+chroot_down "$TARGET"
+trap - EXIT
+echo "pristine-install: $TARGET in $(since "$T0") s ($(du -sm "$TARGET" | cut -f1) MB)" | tee -a "$LOG"
+[ $RC = 0 ] || tail -20 "$LOG"
+exit $RC
