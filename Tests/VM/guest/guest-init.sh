@@ -11,8 +11,8 @@ static() { # name present
   $B/rings --kiosk --theme flat --chrome none --progress 0.25,0.5,0.75 --present $2 --stats > $O/$1.out 2>&1 &
   P=$!
   if waitready /run/ready; then log "$1: READY"; else log "$1: no READY"; fi
-  sleep 3                       # the intro (1 s of animation) ends
-  shot $1
+  sleep 1                       # the intro's 1 s of animation, at least; then until the screen is still
+  settled $1
   kill -TERM $P; wait $P; log "$1: rings exit $?"; rm -f /run/ready
 }
 feed() { # name present
@@ -24,8 +24,8 @@ feed() { # name present
   if waitready /run/ready; then log "$1: READY"; else log "$1: no READY"; fi
   sleep 1
   log "$1: feed"; echo "1=0.9 2=1.7 3=0.6" >&3
-  sleep 4.5
-  shot $1
+  sleep 4                       # the 4 s of animation, at least; then until the screen is still
+  settled $1
   kill -TERM $P; wait $P; log "$1: rings exit $?"; rm -f /run/ready
   exec 3>&-
 }

@@ -6,6 +6,10 @@ O=/kms/out; U=rings-kiosk.service
 up() { cut -d' ' -f1 /proc/uptime; }
 log() { echo "TEST[$(up)]: $*" | tee -a $O/sd-test.log; }
 shot() { : > $O/$1.req; for i in $(seq 1 600); do [ -e $O/$1.done ] && return 0; sleep 0.1; done; log "$1: no screendump"; }
+# Screendumps a second apart until two in a row are the same to the byte, kept as $1 (as common.sh's).
+settled() { local i prev=""; for i in $(seq 1 30); do shot $1-$i
+  if [ -n "$prev" ] && cmp -s $O/$1-$i.png $O/$prev.png; then cp $O/$1-$i.png $O/$1.png; log "$1: settled after $i screendumps"; return 0; fi
+  prev=$1-$i; sleep 1; done; log "$1: never settled"; }
 show() { systemctl show $U -p ActiveState,SubState,MainPID,NRestarts,Result,StatusText | tr '\n' ' '; }
 pid() { systemctl show $U -p MainPID --value; }
 active() { [ "$(systemctl is-active $U)" = active ]; }
@@ -14,20 +18,21 @@ feed() { timeout 20 sh -c "echo '$1' > /var/lib/rings-feed" || log "feed: nobody
 back() { for i in $(seq 1 1200); do Q=$(pid); [ "$Q" != "$1" ] && [ "$Q" != 0 ] && active && return 0; sleep 0.05; done; return 1; }
 for i in $(seq 1 1200); do active && break; sleep 0.1; done
 log "started: $(show)"
-feed "1=0.25 2=0.5 3=0.75"; sleep 4
+feed "1=0.25 2=0.5 3=0.75"
+for i in $(seq 1 300); do show | grep -q "3 of 3 rings" && break; sleep 0.1; done
 log "fed: $(show)"
-shot S1
+settled S1
 P=$(pid); T=$(up); kill -STOP $P; log "SIGSTOP $P"
 if back $P; then log "back after SIGSTOP in $(awk "BEGIN{print $(up) - $T}") s: $(show)"; else log "not back after SIGSTOP: $(show)"; fi
-sleep 3; shot S2
-feed "1=0.9 2=1.7 3=0.6"; sleep 4
-shot S3
+settled S2
+feed "1=0.9 2=1.7 3=0.6"; sleep 1
+settled S3
 cp /kms/sd/kiosk-reloaded.toml /etc/rings/kiosk.toml.new && mv /etc/rings/kiosk.toml.new /etc/rings/kiosk.toml
 systemctl reload $U; log "reloaded: $(show)"
-sleep 4; shot S4
+sleep 1; settled S4
 P=$(pid); T=$(up); kill -KILL $P; log "SIGKILL $P"
 if back $P; then log "back after SIGKILL in $(awk "BEGIN{print $(up) - $T}") s: $(show)"; else log "not back after SIGKILL: $(show)"; fi
-sleep 3; shot S5
+settled S5
 ls -l /var/lib/rings/ >> $O/sd-test.log 2>&1
 journalctl -b -o short-monotonic -u $U > $O/journal-rings.txt
 journalctl -b -o short-monotonic > $O/journal-all.txt
