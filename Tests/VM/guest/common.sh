@@ -4,11 +4,12 @@ O=/kms/out; B=/kms/bin
 up() { cut -d' ' -f1 /proc/uptime; }
 log() { echo "GUEST[$(up)]: $*" | tee -a $O/guest.log; }
 shot() { : > $O/$1.req; for i in $(seq 1 600); do [ -e $O/$1.done ] && return 0; sleep 0.1; done; log "$1: no screendump"; }
-# Screendumps NAME-1, NAME-2, ... a second apart until two in a row are the same to the byte (QMP
-# writes the same PNG for the same picture), kept as NAME; at most 30 s: emulation's frames are slow.
-settled() { local i prev=""; for i in $(seq 1 30); do shot $1-$i
-  if [ -n "$prev" ] && cmp -s $O/$1-$i.png $O/$prev.png; then cp $O/$1-$i.png $O/$1.png; log "$1: settled after $i screendumps"; return 0; fi
-  prev=$1-$i; sleep 1; done; log "$1: never settled"; }
+# Screendumps NAME-1, NAME-2, ... 3 s apart until two in a row are the same to the byte (QMP writes
+# the same PNG for the same picture), kept as NAME; at most 60 s. Emulation's frames can be 2 s apart:
+# dumps closer than a frame could agree before the last frame is drawn.
+settled() { local n name prev=""; for n in $(seq 1 20); do name=$1-$n; shot $name
+  if [ -n "$prev" ] && cmp -s $O/$name.png $O/$prev.png; then cp $O/$name.png $O/$1.png; log "$1: settled after $n screendumps"; return 0; fi
+  prev=$name; sleep 3; done; log "$1: never settled"; }
 waitready() { for i in $(seq 1 600); do [ -e $1 ] && return 0; sleep 0.1; done; return 1; }
 mount -t tmpfs tmpfs /run; mkdir -p /dev/pts /dev/shm /run/user/0
 mount -t devpts devpts /dev/pts; mount -t tmpfs tmpfs /dev/shm

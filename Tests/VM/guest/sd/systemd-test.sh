@@ -6,10 +6,10 @@ O=/kms/out; U=rings-kiosk.service
 up() { cut -d' ' -f1 /proc/uptime; }
 log() { echo "TEST[$(up)]: $*" | tee -a $O/sd-test.log; }
 shot() { : > $O/$1.req; for i in $(seq 1 600); do [ -e $O/$1.done ] && return 0; sleep 0.1; done; log "$1: no screendump"; }
-# Screendumps a second apart until two in a row are the same to the byte, kept as $1 (as common.sh's).
-settled() { local i prev=""; for i in $(seq 1 30); do shot $1-$i
-  if [ -n "$prev" ] && cmp -s $O/$1-$i.png $O/$prev.png; then cp $O/$1-$i.png $O/$1.png; log "$1: settled after $i screendumps"; return 0; fi
-  prev=$1-$i; sleep 1; done; log "$1: never settled"; }
+# Screendumps 3 s apart until two in a row are the same to the byte, kept as $1 (as common.sh's).
+settled() { local n name prev=""; for n in $(seq 1 20); do name=$1-$n; shot $name
+  if [ -n "$prev" ] && cmp -s $O/$name.png $O/$prev.png; then cp $O/$name.png $O/$1.png; log "$1: settled after $n screendumps"; return 0; fi
+  prev=$name; sleep 3; done; log "$1: never settled"; }
 show() { systemctl show $U -p ActiveState,SubState,MainPID,NRestarts,Result,StatusText | tr '\n' ' '; }
 pid() { systemctl show $U -p MainPID --value; }
 active() { [ "$(systemctl is-active $U)" = active ]; }
