@@ -6,6 +6,7 @@
 #   pristine-install.sh BASE TARGET DEB...
 # Downloaded packages are kept beside BASE (BASE.archives) for the next run. Output: apt's log in
 # TARGET.log, the versions installed in TARGET.installed. Exit 0 when every DEB installed; else apt's.
+# Env: APT_OPTIONS (more options for apt-get install, e.g. --no-install-recommends).
 set -euo pipefail
 BASE=$(readlink -f "${1:?the pristine image}"); TARGET=${2:?the folder to make}; shift 2
 [ $# -gt 0 ] || { echo "pristine-install: no package given"; exit 2; }
@@ -28,7 +29,7 @@ RC=0
 for deb in "$@"; do
   T2=$EPOCHREALTIME; name=$(basename "$deb")
   cp "$deb" "$TARGET/tmp/$name"
-  in_chroot "$TARGET" sh -c "cd /tmp && apt-get install -y -q ./$name" >> "$LOG" 2>&1 || RC=$?
+  in_chroot "$TARGET" sh -c "cd /tmp && apt-get install -y -q ${APT_OPTIONS:-} ./$name" >> "$LOG" 2>&1 || RC=$?
   rm -f "$TARGET/tmp/$name"
   echo "pristine-install: apt-get install ./$name: exit $RC in $(since "$T2") s" | tee -a "$LOG"
   [ $RC = 0 ] || break

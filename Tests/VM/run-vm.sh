@@ -7,37 +7,57 @@
 #                           KMS/DRM and under Xorg
 #   run-vm.sh systemd OUT   systemd is PID 1 with the unit installed as the package installs it, and
 #                           guest/sd/systemd-test.sh driving it (READY, STATUS, watchdog, SIGKILL, reload)
-# Env: RINGS (the binary to run, standing alone), UNIT (the unit file), TIMEOUT (s, default 600).
+#   run-vm.sh pristine OUT  the root is ROOTDIR, a whole Debian with the package installed into it
+#                           (pristine-image.sh, pristine-install.sh; shared read-only, overlaid), nothing of
+#                           this machine's but its kernel and modules; its systemd is PID 1 and
+#                           guest/pristine/pristine-test.sh follows docs/service.md, upgrades to DEBS, removes
+# Env: RINGS (the binary to run, standing alone), UNIT (the unit file), TIMEOUT (s, default 600);
+#      pristine: ROOTDIR (the image), DEBS (packages the guest finds in /kms/debs).
 # Output in OUT: NAME.png screendumps, guest.log or sd-test.log, console.log, notify.log, journal files.
 # Exit: QEMU's (0 when the guest powered off); 2 when something needed is missing.
 set -uo pipefail
-MODE=${1:?kms, power or systemd}; OUT=${2:?the output folder}; DEVICES=""
+MODE=${1:?kms, power, systemd or pristine}; OUT=${2:?the output folder}; DEVICES=""
 D=$(cd "$(dirname "$0")" && pwd)
-RINGS=${RINGS:?set RINGS to the rings binary}; UNIT=${UNIT:-}
+# llvmpipe in the guest needs AVX2 left out (emulated, it crashes in a gather instruction); without
+# AVX2, BMI2 goes too on a whole Debian (no real CPU has one without the other, and libgcrypt's SHA-1,
+# which apt's file method uses, then runs an AVX2 instruction: SIGILL).
+CPU=max,-avx2
+if [ "$MODE" = pristine ]; then
+  ROOTDIR=${ROOTDIR:?set ROOTDIR to the image}; RINGS=""; UNIT=""
+  [ -x "$ROOTDIR/usr/lib/systemd/systemd" ] || { echo "vm: $ROOTDIR has no systemd (pristine-image.sh makes it)"; exit 2; }
+else RINGS=${RINGS:?set RINGS to the rings binary}; UNIT=${UNIT:-}; fi
 KVER=${KVER:-$(ls /lib/modules | sort -V | tail -1)}
 for c in qemu-system-x86_64 busybox cpio modprobe python3; do command -v $c > /dev/null || { echo "vm: missing $c"; exit 2; }; done
 [ "$MODE" = power ] && for c in Xorg xset mosquitto mosquitto_pub udevadm; do command -v $c > /dev/null || { echo "vm: missing $c"; exit 2; }; done
 [ -f /boot/vmlinuz-$KVER ] || { echo "vm: missing /boot/vmlinuz-$KVER (apt-get install linux-image-amd64)"; exit 2; }
-SW=$(dirname "$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")")
+SW=$(dirname "$(dirname "$(dirname "$(readlink -f "$(command -v swift || echo /usr/bin/swift)")")")")
 # The guest's share: its scripts, the binary and unit, and out/ for what it writes.
 rm -rf "$OUT"; mkdir -p "$OUT/share/bin" "$OUT/share/out"
-cp -r "$D/guest/." "$OUT/share/"; cp "$RINGS" "$OUT/share/bin/rings"
+cp -r "$D/guest/." "$OUT/share/"; [ -n "$RINGS" ] && cp "$RINGS" "$OUT/share/bin/rings"
+[ -n "${DEBS:-}" ] && mkdir -p "$OUT/share/debs" && cp $DEBS "$OUT/share/debs/"
 [ -n "$UNIT" ] && cp "$UNIT" "$OUT/share/sd/rings-kiosk.service"
 KVER=$KVER KMS_DIR=$OUT SWIFT_ROOT=$SW "$D/build-initramfs.sh" > "$OUT/initramfs.log" 2>&1 || { echo "vm: initramfs: $(tail -1 "$OUT/initramfs.log")"; exit 2; }
-if [ "$MODE" = systemd ]; then INIT=/lib/systemd/systemd; APP="kmsprep=/kms/sd/prepare-root.sh systemd.unit=rings-test.target"
+if [ "$MODE" = pristine ]; then INIT=/sbin/init; APP="kmsroot=image kmsprep=/kms/pristine/prepare.sh"; CPU=max,-avx2,-bmi2
+elif [ "$MODE" = systemd ]; then INIT=/lib/systemd/systemd; APP="kmsprep=/kms/sd/prepare-root.sh systemd.unit=rings-test.target"
 elif [ "$MODE" = power ]; then INIT=/kms/power-init.sh; APP=""; DEVICES="-device virtio-keyboard-pci"
 else INIT=/kms/guest-init.sh; APP=""; fi
-# llvmpipe in the guest needs AVX2 left out (emulated, it crashes in a gather instruction).
+# What the guest's root is made of: the host's /usr, /etc and toolchain, or a whole image and the
+# host's modules for its kernel.
+if [ "$MODE" = pristine ]; then
+  SHARES="-virtfs local,path=$ROOTDIR,mount_tag=root,security_model=none,readonly=on
+          -virtfs local,path=/lib/modules/$KVER,mount_tag=modules,security_model=none,readonly=on"
+else
+  SHARES="-virtfs local,path=/usr,mount_tag=usr,security_model=none,readonly=on
+          -virtfs local,path=/etc,mount_tag=etc,security_model=none,readonly=on
+          -virtfs local,path=$SW,mount_tag=swift,security_model=none,readonly=on"
+fi
 T0=$EPOCHREALTIME
-timeout "${TIMEOUT:-600}" qemu-system-x86_64 -accel tcg,thread=multi -cpu max,-avx2 -m 2G -smp 2 -no-reboot -nodefaults \
+timeout "${TIMEOUT:-600}" qemu-system-x86_64 -accel tcg,thread=multi -cpu $CPU -m 2G -smp 2 -no-reboot -nodefaults \
   -kernel /boot/vmlinuz-$KVER -initrd "$OUT/initramfs.cpio.gz" \
   -append "console=ttyS0 panic=-1 loglevel=4 kmsinit=$INIT $APP" \
   -device virtio-gpu-pci,xres=1280,yres=800 $DEVICES -display none \
   -serial file:"$OUT/console.log" -monitor none -qmp unix:"$OUT/qmp.sock",server=on,wait=off \
-  -virtfs local,path=/usr,mount_tag=usr,security_model=none,readonly=on \
-  -virtfs local,path=/etc,mount_tag=etc,security_model=none,readonly=on \
-  -virtfs local,path="$SW",mount_tag=swift,security_model=none,readonly=on \
-  -virtfs local,path="$OUT/share",mount_tag=kms,security_model=none &
+  $SHARES -virtfs local,path="$OUT/share",mount_tag=kms,security_model=none &
 QEMU=$!
 python3 "$D/qmp-shots.py" "$OUT/qmp.sock" "$OUT/share/out" $QEMU > "$OUT/qmp.log" 2>&1 &
 SHOTS=$!

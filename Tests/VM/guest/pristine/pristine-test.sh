@@ -1,0 +1,121 @@
+#!/bin/bash
+# The test driver on the pristine machine (a service that starts once the machine is up, as an admin
+# who logs in): the package is installed (pristine-install.sh did `apt install ./rings_*.deb` in the
+# image); this does what docs/service.md says, step by step, then what the tests check of it:
+#   the kiosk unit enabled and started (READY=1), fed, a screendump (P1); the watchdog restarting a
+#   SIGSTOPped rings (P2, its values remembered, stale); fresh values (P3); the package in /kms/debs
+#   installed over it while the unit runs (the unit restarted on the new binary, its values kept:
+#   P4); `apt-get remove`, then `apt-get purge`, and what is left after each.
+# Every step's command, exit status and output go to /kms/out/pristine.log, as "TEST[uptime]: ..."
+# lines the host's test reads; the journal beside it; then poweroff.
+O=/kms/out; U=rings-kiosk.service; P=/kms/pristine
+up() { cut -d' ' -f1 /proc/uptime; }
+log() { echo "TEST[$(up)]: $*" | tee -a $O/pristine.log; }
+# Runs a command as the admin would, logging it, its exit status and what it said.
+run() {
+  local out rc; out=$("$@" 2>&1); rc=$?; out=${out//$'\r'/$'\n'}
+  log "\$ $* -> exit $rc"
+  [ -n "$out" ] && echo "$out" | sed 's/^/    /' >> $O/pristine.log
+  return $rc
+}
+elapsed() { awk -v a="$1" -v b="$(up)" 'BEGIN { printf "%.1f", b - a }'; }
+show() { systemctl show $U -p ActiveState,SubState,MainPID,NRestarts,Result,StatusText | tr '\n' ' '; }
+pid() { systemctl show $U -p MainPID --value; }
+active() { [ "$(systemctl is-active $U)" = active ]; }
+now() { local u _; read -r u _ < /proc/uptime; echo "${u%.*}"; }
+# Waits (at most $1 s of the guest's clock) for a condition: the rest of the line, a command.
+until_() { local end=$(( $(now) + $1 )); shift; while :; do "$@" && return 0; [ "$(now)" -ge $end ] && return 1; sleep 0.2; done; }
+feed() { timeout 60 sh -c "echo '$1' > /var/lib/rings-feed" || log "feed: nobody read '$1'"; }
+values() { systemctl show $U -p StatusText --value | grep -q "^3 of 3 rings with values"; }
+# The unit runs a process other than $1 and is active (READY=1: its first frame is shown).
+back() { local q a; read -r q a <<< "$(systemctl show $U -p MainPID,ActiveState --value | tr '\n' ' ')"; [ "$q" != "$1" ] && [ "$q" != 0 ] && [ "$a" = active ]; }
+# The screendump the host makes of NAME.req (qmp-shots.py).
+shot() { : > $O/$1.req; until_ 120 [ -e $O/$1.done ] || { log "$1: no screendump"; return 1; }; rm -f $O/$1.req $O/$1.done; }
+# Screendumps until three in a row are the same (the screen has settled: no animation or fade left),
+# at most 40; that picture is NAME.png.
+settle() {
+  local n same=0 prev= t; t=$(up)
+  for n in $(seq 1 40); do
+    shot "$1-$n" || return 1
+    if [ -n "$prev" ] && cmp -s "$O/$prev.png" "$O/$1-$n.png"; then same=$((same + 1)); else same=0; fi
+    [ -n "$prev" ] && rm -f "$O/$prev.png"
+    prev=$1-$n
+    [ $same = 2 ] && break
+    sleep 0.2
+  done
+  mv "$O/$prev.png" "$O/$1.png"
+  if [ $same = 2 ]; then log "$1: settled after $n screendumps in $(elapsed $t) s"; else log "$1: not settled after $n screendumps"; fi
+}
+# The processes running a rings binary (procps is not on a minbase machine): "PID:EXE ...".
+ringsProcesses() { local p e; for p in /proc/[0-9]*; do e=$(readlink $p/exe 2> /dev/null) && case $e in */rings*) echo -n "${p#/proc/}:$e ";; esac; done; }
+# What is left of rings: the package's own files and folders (its list from before), the user and
+# group, the state folder, the unit's links, and anything named *rings* on the machine.
+leftovers() {
+  local f
+  log "$1: package files left: $(while read -r f; do [ -e "$f" ] && { [ ! -d "$f" ] || case $f in *rings*) true;; *) false;; esac; } && echo -n "$f "; done < $O/package-files.txt)"
+  log "$1: user: $(getent passwd rings) group: $(getent group rings)"
+  log "$1: /var/lib/rings: $(ls -A /var/lib/rings 2>&1 | tr '\n' ' ')"
+  log "$1: /etc/rings: $(ls -A /etc/rings 2>&1 | tr '\n' ' ')"
+  log "$1: unit links: $(find /etc/systemd /usr/lib/systemd /run/systemd/generator* -name 'rings*' 2> /dev/null | tr '\n' ' ')"
+  log "$1: named rings: $(find /etc /var /opt /srv /root /home /usr/local \( -name rings -o -name 'rings[-._]*' \) -print 2> /dev/null | tr '\n' ' ')"
+  log "$1: unit: $(systemctl show $U -p LoadState,ActiveState,UnitFileState | tr '\n' ' ') processes: $(ringsProcesses)"
+}
+
+log "up: $(. /etc/os-release && echo "$PRETTY_NAME"); kernel $(uname -r); $(systemctl --version | head -1); PID 1 $(readlink /proc/1/exe); $(systemctl is-system-running)"
+log "package: $(dpkg-query -W -f '${Package} ${Version} ${Status}' rings 2>&1); SDL $(dpkg-query -W -f '${Version} ' 'libsdl2-2.0-0*' 2>&1)"
+log "card: $(ls /dev/dri 2>&1 | tr '\n' ' ')"
+
+# docs/service.md, "Installing and starting it": the config, checked; the user; the unit enabled
+# and started. (The FIFO is the test's source of values, named in the config.)
+run install -d /etc/rings && run install -m 644 $P/kiosk.toml /etc/rings/kiosk.toml
+run rings check-config /etc/rings/kiosk.toml
+run useradd --system --groups video,render,input --home-dir /var/lib/rings rings
+run mkfifo -m 644 /var/lib/rings-feed
+T=$(up)
+run systemctl daemon-reload && run systemctl enable --now rings-kiosk
+log "enable --now returned in $(elapsed $T) s: $(show)$(systemctl show $U -p ExecMainCode,ExecMainStatus | tr '\n' ' ')"
+until_ 120 active; log "started: $(show)"
+run systemctl status --no-pager rings-kiosk
+
+feed "1=0.25 2=0.5 3=0.75"
+until_ 60 values; log "fed: $(show)"
+settle P1
+
+# The watchdog: a stopped rings says no WATCHDOG=1; systemd kills it (SIGABRT) and starts it again.
+OLD=$(pid); T=$(up); kill -STOP "$OLD"; log "SIGSTOP $OLD"
+if until_ 120 back "$OLD"; then log "back after SIGSTOP in $(elapsed $T) s: $(show)"; else log "not back after SIGSTOP: $(show)"; fi
+settle P2
+feed "1=0.9 2=1.7 3=0.6"
+until_ 60 values; log "fed again: $(show)"
+settle P3
+log "state before the upgrade: $(ls -l --time-style=+%s /var/lib/rings 2>&1 | tail -n +2 | tr '\n' ' ')"
+
+# An upgrade while the unit runs, as the README installs: apt with the new package's file.
+dpkg -L rings > $O/package-files.txt
+OLD=$(pid); OLDEXE=$(readlink /proc/$OLD/exe); T=$(up)
+log "before the upgrade: $(dpkg-query -W -f '${Version}' rings) MainPID $OLD exe $OLDEXE inode $(stat -L -c %i /proc/$OLD/exe)"
+NEW=$(ls /kms/debs/*.deb | head -1)
+( cd /kms/debs && run apt-get install -y "./$(basename "$NEW")" )
+log "apt-get install returned in $(elapsed $T) s"
+# (A postinst restarts the unit before apt returns; a little longer for one that does it later.)
+if until_ 15 back "$OLD"; then log "upgrade's restart: in $(elapsed $T) s: $(show)"; else log "upgrade's restart: none: $(show)"; fi
+Q=$(pid)
+log "upgraded: $(dpkg-query -W -f '${Version}' rings) MainPID $Q exe $(readlink /proc/$Q/exe) inode $(stat -L -c %i /proc/$Q/exe 2>&1) /usr/bin/rings inode $(stat -c %i /usr/bin/rings) old process: $(readlink /proc/$OLD/exe 2>&1 || echo gone)"
+settle P4
+log "state after the upgrade: $(ls -l --time-style=+%s /var/lib/rings 2>&1 | tail -n +2 | tr '\n' ' ')"
+
+# Removed (the kiosk stops first, says the package), then purged.
+T=$(up)
+run apt-get remove -y rings
+log "remove returned in $(elapsed $T) s"
+until_ 20 sh -c "! systemctl -q is-active $U"
+leftovers "after remove"
+run apt-get purge -y rings
+leftovers "after purge"
+run systemctl daemon-reload
+log "after purge and daemon-reload: $(systemctl show $U -p LoadState,ActiveState | tr '\n' ' ')"
+
+journalctl -b -o short-monotonic -u $U > $O/journal-rings.txt
+journalctl -b -o short-monotonic > $O/journal-all.txt
+log "done"; sync
+systemctl poweroff
