@@ -2,18 +2,25 @@ import Foundation
 
 /// A throwaway QEMU virtual machine that runs the installed `rings` on KMS/DRM (virtio-gpu, 1280x800)
 /// (in the power run, also under Xorg on the same card) and, in the systemd run, under real systemd as
-/// PID 1: `Tests/VM/run-vm.sh` (its README says how).
-/// A run takes 40-60 s under software emulation; what the guest saw is left in `output`.
+/// PID 1: `Tests/VM/run-vm.sh` (its README says how). Or a whole pristine Debian image (the package
+/// installed into it) booted as the machine, its own systemd as PID 1 (`init(image:packages:output:)`).
+/// A run takes 40-60 s under software emulation (a pristine one 3-6 minutes); what the guest saw is left in `output`.
 public final class VirtualMachine {
     /// What a run needs on the host: `make test` installs it.
     public static let tools = ["qemu-system-x86_64", "busybox", "cpio", "modprobe", "python3"]
     /// Why a run cannot start here, or nil when it can.
     public static var missing: String? {
+        if let missing = missingToBoot { return missing }
+        if Installed.stagedRoot == nil { return "no staged install in .build/installed (make test makes it)" }
+        return nil
+    }
+
+    /// Why no VM can boot here (its tools, a kernel), or nil.
+    public static var missingToBoot: String? {
         let tools = Self.tools.filter { which($0) == nil }
         if !tools.isEmpty { return "missing \(tools.joined(separator: ", ")) (make test installs qemu-system-x86, busybox-static, linux-image-amd64)" }
         let kernels = ((try? FileManager.default.contentsOfDirectory(atPath: "/boot")) ?? []).filter { $0.hasPrefix("vmlinuz-") }
         if kernels.isEmpty { return "no kernel in /boot (make test installs linux-image-amd64)" }
-        if Installed.stagedRoot == nil { return "no staged install in .build/installed (make test makes it)" }
         return nil
     }
 
@@ -32,6 +39,19 @@ public final class VirtualMachine {
         env["UNIT"] = root + "/usr/lib/systemd/system/rings-kiosk.service"
         self.output = output
         result = try runProgram(Installed.checkout + "/Tests/VM/run-vm.sh", [mode, output], environment: env, timeout: 660)
+    }
+
+    /// Boots the pristine image `image` (a whole Debian root, `Tests/VM/pristine-install.sh`'s) as the
+    /// machine, with `packages` in the guest's /kms/debs, and waits for it to power off (at most
+    /// `timeout` seconds: emulation on a busy machine is slow).
+    public init(image: String, packages: [String], output: String, timeout: Double = 900) throws {
+        if let missing = Self.missingToBoot { throw TestFailure("the VM cannot boot: \(missing)") }
+        var env = ProcessInfo.processInfo.environment
+        env["ROOTDIR"] = image
+        env["DEBS"] = packages.joined(separator: " ")
+        env["TIMEOUT"] = String(Int(timeout))
+        self.output = output
+        result = try runProgram(Installed.checkout + "/Tests/VM/run-vm.sh", ["pristine", output], environment: env, timeout: timeout + 60)
     }
 
     /// A file the run left, as text ("" when there is none).
