@@ -94,7 +94,7 @@ import Testing
     }
 
     /// The unit as the package installs it, under systemd: READY and STATUS, values from a FIFO, a
-    /// SIGSTOPped rings killed by the watchdog and back on screen within 20 s with its values stale
+    /// SIGSTOPped rings killed by the watchdog and back on screen within a minute with its values stale
     /// (the state file under StateDirectory), `systemctl reload` recolouring in place, a SIGKILLed rings
     /// restarted.
     @Test func theKioskUnitUnderSystemdIsWatchedRestartedAndReloaded() throws {
@@ -111,7 +111,9 @@ import Testing
         #expect(differingPixels(first, fresh) == 0, "the fed kiosk equals rings render")
 
         let watchdog = line("back after SIGSTOP")
-        #expect(seconds(watchdog).map { $0 < 20 } == true && watchdog.contains("NRestarts=1"), "\(log)")
+        // Back by itself: WatchdogSec=10 and RestartSec=2, then a start to READY under emulation, 10-50
+        // times slower than the machine (8-18 s here, more on a busy one): a minute allows for it.
+        #expect(seconds(watchdog).map { $0 < 60 } == true && watchdog.contains("NRestarts=1"), "\(log)")
         #expect(journal.contains("Watchdog timeout") && journal.contains("rings: crashed: SIGABRT"), "\(journal.suffix(1500))")
         let stale = try screen(vm, "S2")
         #expect(differingPixels(stale, fresh) > 0 && outerRingSaturation(stale) < outerRingSaturation(first) / 2
@@ -123,7 +125,7 @@ import Testing
         #expect(differingPixels(try screen(vm, "S4"), reloaded) == 0, "systemctl reload recoloured the outer ring in place")
 
         let killed = line("back after SIGKILL")
-        #expect(seconds(killed).map { $0 < 20 } == true && killed.contains("NRestarts=2"), "\(log)")
+        #expect(seconds(killed).map { $0 < 60 } == true && killed.contains("NRestarts=2"), "\(log)")
         let afterKill = try screen(vm, "S5")
         #expect(differingPixels(afterKill, reloaded) > 0 && outerRingSaturation(afterKill) > 10, "the new colours, stale, after SIGKILL")
         #expect(log.contains("rings rings") && log.contains("values-") && log.contains(".json"), "the state file in /var/lib/rings, the unit's user's: \(log)")
