@@ -15,9 +15,10 @@ D=$(cd "$(dirname "$0")" && pwd)
 command -v debootstrap > /dev/null || { echo "pristine: missing debootstrap"; exit 2; }
 MIRROR=$(host_mirror); SECURITY=$(host_security)
 STAMP="$RELEASE $MIRROR $(cat "$0" "$D/pristine-common.sh" | sha256sum | cut -c1-16)"
+# One maker at a time (another test run may want the same image): the second finds it complete.
+mkdir -p "$(dirname "$ROOT")"; exec 9> "$ROOT.lock"; flock 9
 if [ "$(cat "$ROOT/.complete" 2> /dev/null)" = "$STAMP" ]; then echo "pristine: $ROOT is complete ($STAMP)"; exit 0; fi
 T0=$EPOCHREALTIME
-mkdir -p "$(dirname "$ROOT")"
 NEW=$ROOT.new; LOG=$ROOT.log
 remove_image "$NEW"
 trap 'chroot_down "$NEW" 2> /dev/null; unmount_under "$NEW" || true' EXIT

@@ -20,6 +20,8 @@ echo "pristine-install: copied $BASE in $(since "$T0") s" | tee "$LOG"
 trap 'chroot_down "$TARGET" 2> /dev/null; unmount_under "$TARGET" || true' EXIT
 chroot_up "$TARGET"
 mkdir -p "$BASE.archives/partial"
+# One install at a time fetches into the shared folder.
+exec 9> "$BASE.archives.lock"; flock 9
 mount --bind "$BASE.archives" "$TARGET/var/cache/apt/archives"
 T1=$EPOCHREALTIME
 # Fresh lists, as a user's apt has; the image's own when the archive cannot be reached.

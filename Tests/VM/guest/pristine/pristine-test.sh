@@ -31,20 +31,22 @@ values() { systemctl show $U -p StatusText --value | grep -q "^3 of 3 rings with
 back() { local q a; read -r q a <<< "$(systemctl show $U -p MainPID,ActiveState --value | tr '\n' ' ')"; [ "$q" != "$1" ] && [ "$q" != 0 ] && [ "$a" = active ]; }
 # The screendump the host makes of NAME.req (qmp-shots.py).
 shot() { : > $O/$1.req; until_ 120 [ -e $O/$1.done ] || { log "$1: no screendump"; return 1; }; rm -f $O/$1.req $O/$1.done; }
-# Screendumps until three in a row are the same (the screen has settled: no animation or fade left),
-# at most 40; that picture is NAME.png.
+# Screendumps until the same picture has shown for 3 s (emulation's frames can be 2 s apart: dumps
+# closer than that could agree before the last frame), at most 40; that picture is NAME.png.
 settle() {
-  local n same=0 prev= t; t=$(up)
+  local n prev= since done=0 t; t=$(up)
   for n in $(seq 1 40); do
     shot "$1-$n" || return 1
-    if [ -n "$prev" ] && cmp -s "$O/$prev.png" "$O/$1-$n.png"; then same=$((same + 1)); else same=0; fi
-    [ -n "$prev" ] && rm -f "$O/$prev.png"
-    prev=$1-$n
-    [ $same = 2 ] && break
-    sleep 0.2
+    if [ -n "$prev" ] && cmp -s "$O/$prev.png" "$O/$1-$n.png"; then
+      rm -f "$O/$prev.png"; prev=$1-$n
+      awk -v a="$since" -v b="$(up)" 'BEGIN { exit !(b - a >= 3) }' && { done=1; break; }
+    else
+      [ -n "$prev" ] && rm -f "$O/$prev.png"; prev=$1-$n; since=$(up)
+    fi
+    sleep 0.5
   done
   mv "$O/$prev.png" "$O/$1.png"
-  if [ $same = 2 ]; then log "$1: settled after $n screendumps in $(elapsed $t) s"; else log "$1: not settled after $n screendumps"; fi
+  if [ $done = 1 ]; then log "$1: settled after $n screendumps in $(elapsed $t) s"; else log "$1: not settled after $n screendumps"; fi
 }
 # The processes running a rings binary (procps is not on a minbase machine): "PID:EXE ...".
 ringsProcesses() { local p e; for p in /proc/[0-9]*; do e=$(readlink $p/exe 2> /dev/null) && case $e in */rings*) echo -n "${p#/proc/}:$e ";; esac; done; }
