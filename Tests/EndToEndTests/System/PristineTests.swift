@@ -53,6 +53,8 @@ import Testing
         let vm = try VirtualMachine(image: image, packages: [newer], output: scratch.path + "/vm")
         print("pristine: the VM run took \(Int(Date().timeIntervalSince(started))) s: \(vm.result.stdout.suffix(80))")
         let log = vm.text("pristine.log"), journal = vm.text("journal-rings.txt")
+        // The steps and their times (seconds of the guest's uptime), for the run's log.
+        print(log.split(whereSeparator: \.isNewline).filter { $0.hasPrefix("TEST[") }.map { "pristine VM: " + $0 }.joined(separator: "\n"))
         let context = "\(vm.result.stdout.suffix(300))\n\(log)\n--- journal of the unit ---\n\(journal.suffix(3000))"
         // A step's line, trimmed ("" when the log has none).
         func line(_ start: String) -> String {
@@ -66,15 +68,20 @@ import Testing
         #expect(vm.result.status == 0, "the VM powered off: \(context)")
         #expect(line("package:").contains("install ok installed"), "\(context)")
 
-        // docs/service.md, step by step.
-        for step in ["$ install -d /etc/rings", "$ install -m 644", "$ rings check-config /etc/rings/kiosk.toml",
-                     "$ useradd --system --groups video,render,input --home-dir /var/lib/rings rings",
-                     "$ systemctl daemon-reload", "$ systemctl enable --now rings-kiosk"] {
-            #expect(line(step).hasSuffix("-> exit 0"), "\(step): \(context)")
+        // docs/service.md as installed, its example's commands in turn (the guest reads them from the doc).
+        let steps = log.split(whereSeparator: \.isNewline).filter { $0.hasPrefix("TEST[") && $0.contains(": doc $ ") }.map(String.init)
+        #expect(line("docs/service.md:").contains(" commands from ") && steps.contains { $0.contains("systemctl enable --now rings-kiosk") },
+                "the doc's commands ran: \(context)")
+        for step in steps {
+            // `journalctl -f` is watched for a while, then stopped (124).
+            #expect(step.contains(" -> exit 0 in ") || (step.contains(" -f -> exit 124 in ")), "\(step)\n\(context)")
         }
+        let user = line("the unit's user:")
+        #expect(user.contains("(rings)") && user.contains("(video)") && user.contains("(render)") && user.contains("(input)"),
+                "the user rings, in video, render and input: \(user)")
         func restarts(_ text: String) -> Int? { text.components(separatedBy: "NRestarts=").dropFirst().first?.split(separator: " ").first.flatMap { Int($0) } }
         #expect(line("started:").contains("ActiveState=active") && line("started:").contains("StatusText=0 of 3 rings with values"), "\(context)")
-        #expect(restarts(line("started:")) == 0, "the first start said READY=1, with no restart: \(line("enable --now returned"))\n\(context)")
+        #expect(restarts(line("started:")) == 0, "the first start said READY=1, with no restart: \(line("after the doc:"))\n\(context)")
         #expect(line("fed:").contains("StatusText=3 of 3 rings with values"), "\(context)")
         let fresh = try render("0.25,0.5,0.75")
         let first = try screen("P1")
