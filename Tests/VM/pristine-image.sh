@@ -9,6 +9,10 @@
 # Env: MIRROR (the archive; default this machine's). Exit 0 with ROOT complete; 2 when debootstrap
 # is missing; else debootstrap's or apt's failure (the log in ROOT.log).
 set -euo pipefail
+# In a mount namespace of its own: what is mounted for the chroot (proc, sys, dev, binds) goes with
+# the process, however it ends (a test's timeout kills it), and never lingers under the image; in
+# a PID namespace too, so that apt and dpkg end with it.
+if [ -z "${PRISTINE_NAMESPACE:-}" ]; then PRISTINE_NAMESPACE=1 exec unshare --mount --propagation private --pid --fork --kill-child -- "$0" "$@"; fi
 RELEASE=${1:?bookworm or trixie}; ROOT=${2:?the image folder}
 D=$(cd "$(dirname "$0")" && pwd)
 . "$D/pristine-common.sh"

@@ -8,6 +8,10 @@
 # TARGET.log, the versions installed in TARGET.installed. Exit 0 when every DEB installed; else apt's.
 # Env: APT_OPTIONS (more options for apt-get install, e.g. --no-install-recommends).
 set -euo pipefail
+# In a mount namespace of its own: what is mounted for the chroot (proc, sys, dev, binds) goes with
+# the process, however it ends (a test's timeout kills it), and never lingers under the image; in
+# a PID namespace too, so that apt and dpkg end with it.
+if [ -z "${PRISTINE_NAMESPACE:-}" ]; then PRISTINE_NAMESPACE=1 exec unshare --mount --propagation private --pid --fork --kill-child -- "$0" "$@"; fi
 BASE=$(readlink -f "${1:?the pristine image}"); TARGET=${2:?the folder to make}; shift 2
 [ $# -gt 0 ] || { echo "pristine-install: no package given"; exit 2; }
 D=$(cd "$(dirname "$0")" && pwd)
