@@ -141,15 +141,16 @@ deb: deps-deb generated
 
 # The log's failures are repeated at the end, where a CI log's tail shows them. The compositor
 # tests measure frame pacing: they run on their own after the rest, with no suite competing for the
-# cores; the virtual machines' (two emulated cores) last, the pristine Debian 12 and 13 images' among
-# them (made by debootstrap from the Debian archive apt uses, kept under .build/pristine).
+# cores; the virtual machines' (two emulated cores) last, one suite at a time (Swift Testing runs
+# suites side by side), the pristine Debian 12 and 13 images' after the others (made by debootstrap
+# from the Debian archive apt uses, kept under .build/pristine).
 # The installed tree and the package are made first: the tests check them as a user would meet them.
 test: deps-test
 	$(MAKE) --no-print-directory deb
 	rm -rf .build/installed && $(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/.build/installed PREFIX=/usr
 	$(SWIFT) build --build-tests
 	@set -o pipefail; { $(SWIFT) test --skip "CageTests|VMTests|PristineTests" && $(SWIFT) test --filter CageTests \
-	  && $(SWIFT) test --filter "VMTests|PristineTests"; } 2>&1 | tee .build/test.log || { \
+	  && $(SWIFT) test --filter VMTests && $(SWIFT) test --filter PristineTests; } 2>&1 | tee .build/test.log || { \
 	  echo "--- what failed (from .build/test.log) ---"; \
 	  grep -aE "✘|error:|Expectation failed|Fatal error|Crash" .build/test.log | grep -v "Suite .* failed" | tail -n 40; exit 1; }
 
