@@ -1,4 +1,5 @@
 import Foundation
+import RingsRaster
 
 /// A throwaway QEMU virtual machine that runs the installed `rings` on KMS/DRM (virtio-gpu, 1280x800)
 /// (in the power run, also under Xorg on the same card) and, in the systemd run, under real systemd as
@@ -38,7 +39,7 @@ public final class VirtualMachine {
         env["RINGS"] = root + "/usr/bin/rings"
         env["UNIT"] = root + "/usr/lib/systemd/system/rings-kiosk.service"
         self.output = output
-        result = try runProgram(Installed.checkout + "/Tests/VM/run-vm.sh", [mode, output], environment: env, timeout: 660)
+        result = try Self.boot([mode, output], environment: env, timeout: 660)
     }
 
     /// Boots the pristine image `image` (a whole Debian root, `Tests/VM/pristine-install.sh`'s) as the
@@ -51,7 +52,18 @@ public final class VirtualMachine {
         env["DEBS"] = packages.joined(separator: " ")
         env["TIMEOUT"] = String(Int(timeout))
         self.output = output
-        result = try runProgram(Installed.checkout + "/Tests/VM/run-vm.sh", ["pristine", output], environment: env, timeout: timeout + 60)
+        result = try Self.boot(["pristine", output], environment: env, timeout: timeout + 60)
+    }
+
+    /// One VM at a time in this process: suites run side by side (`swift test --filter
+    /// "VMTests|PristineTests"`), and two emulated machines on the same cores would each run at half
+    /// speed while the tests time what the guests see.
+    private static let oneAtATime = Mutex(())
+
+    private static func boot(_ arguments: [String], environment: [String: String], timeout: Double) throws -> RunResult {
+        try oneAtATime.withLock { _ in
+            Result { try runProgram(Installed.checkout + "/Tests/VM/run-vm.sh", arguments, environment: environment, timeout: timeout) }
+        }.get()
     }
 
     /// A file the run left, as text ("" when there is none).
