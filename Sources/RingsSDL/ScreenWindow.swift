@@ -103,7 +103,7 @@ public final class ScreenWindow {
             event.type = wake
             SDL_PushEvent(&event)
         })
-        defer { screen.stop(); power.restore(window: window.window) }
+        defer { screen.stop(); power.restore(window: window) }
         if let interval = supervisor.watchdogInterval {
             loop.addTimer(interval: interval) { [unowned self] _ in self.supervisor.ping(status: self.screen.status) }
         }
@@ -156,7 +156,7 @@ public final class ScreenWindow {
     /// Turns the display's power off or on; where it cannot be switched, says so once and the screen
     /// stays on, black.
     private func switchPower(off: Bool) {
-        if !power.set(off: off, window: window.window) && off && !saidNoPower {
+        if !power.set(off: off, window: window) && off && !saidNoPower {
             saidNoPower = true
             problems.note(kind: "power", "the display's power cannot be switched on \(window.driver) (only X11's DPMS and the console's KMS/DRM); it stays on, drawn black")
         }
@@ -168,7 +168,7 @@ public final class ScreenWindow {
             return supervisor.tell(status: screen.status)
         }
         // An X server turns the monitor on at any input; a screen that stays dark turns it off again.
-        defer { if screen.displayOff { power.keepOff(window: window.window) } }
+        defer { if screen.displayOff { power.keepOff(window: window) } }
         if window.wasDestroyed(by: event) { return windowLost() }
         if event.type == SDL_QUIT.rawValue && window.lostDisplay {
             failure = SDLError("lost the display (the Wayland compositor closed the connection)")

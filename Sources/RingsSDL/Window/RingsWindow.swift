@@ -18,6 +18,9 @@ public final class RingsWindow {
     /// The presenter kind resolved from the `PresentMode` asked for.
     let mode: PresentMode
     var presenter: any Presenter
+    /// The console's screen, when the window is the console (KMS/DRM): SDL's window then only takes
+    /// input, and frames go to this screen through `ConsolePresenter`.
+    var console: ConsoleDisplay?
 
     /// Opens the window, fullscreen at the display's size if asked (a compositor such as cage may
     /// size windows before they map; one made at the screen's size needs no relayout); throws when
@@ -53,7 +56,7 @@ public final class RingsWindow {
                 failure = error
                 continue
             }
-            (driver, mode, window, presenter) = (opened.driver, opened.mode, opened.window, opened.presenter)
+            (driver, mode, window, presenter, console) = (opened.driver, opened.mode, opened.window, opened.presenter, opened.console)
             self.title = title
             self.display = display
             return
@@ -61,13 +64,14 @@ public final class RingsWindow {
         throw failure
     }
 
-    /// What `open` made: the window on a driver, its presenter, and the presenter's kind.
-    private typealias Opened = (driver: String, mode: PresentMode, window: OpaquePointer, presenter: any Presenter)
+    /// What `open` made: the window on a driver, its presenter, the presenter's kind, and the console's screen.
+    typealias Opened = (driver: String, mode: PresentMode, window: OpaquePointer, presenter: any Presenter, console: ConsoleDisplay?)
 
     /// The window and its presenter on `driver`, just started; throws (the window destroyed) when
     /// either cannot be made.
     private static func open(driver: String, title: String, width: Int, height: Int, display: Int, fullscreen: Bool,
                              present: PresentMode) throws(SDLError) -> Opened {
+        if driver == "kmsdrm" { return try openConsole(title: title, display: display, present: present) }
         let displays = Int(SDL_GetNumVideoDisplays())
         guard (0..<max(1, displays)).contains(display) else {
             throw SDLError("display \(display) does not exist (there \(displays == 1 ? "is 1 display, 0" : "are \(displays) displays, 0 to \(displays - 1)"))")
@@ -81,7 +85,7 @@ public final class RingsWindow {
         let window = try create(title: title, width: width, height: height, display: display, fullscreen: fullscreen, driver: driver)
         do throws(SDLError) {
             let (shown, presenter) = try presenter(mode, for: window)
-            return (driver, shown, window, presenter)
+            return (driver, shown, window, presenter, nil)
         } catch {
             SDL_DestroyWindow(window)
             throw error
@@ -91,6 +95,8 @@ public final class RingsWindow {
     /// Starts SDL's video on driver `name` (SDL's own choice for ""): its name, or why not.
     private static func startVideo(_ name: String, requested: String, environment env: [String: String]) -> Result<String, SDLError> {
         if !name.isEmpty { SDL_SetHint(SDL_HINT_VIDEODRIVER, name) }
+        // The console is ours (see ConsoleDisplay); SDL only reads its input devices there.
+        if (name.isEmpty ? requested : name).lowercased() == "kmsdrm" { return startConsoleInput() }
         // SDL 2.26 crashes in SDL_Init on a compositor without a seat (headless weston): asked first.
         if (name.isEmpty ? requested.lowercased() : name) == "wayland", rings_wayland_has_seat(nil) == 0 {
             return .failure(SDLError("the Wayland compositor offers no seat (wl_seat), which SDL's Wayland driver needs"))
@@ -146,7 +152,7 @@ public final class RingsWindow {
         }
         guard let created = SDL_CreateWindow(title, centered, centered, size.w, size.h, flags) else {
             let failure = SDLError.last("cannot open a window")
-            // Wayland and KMS/DRM draw through Mesa's EGL and GL, which the package recommends (X11 does without).
+            // Wayland draws through Mesa's EGL and GL, which every Wayland desktop has (X11 and the console do without).
             guard failure.message.contains("EGL") || failure.message.contains("OpenGL") else { throw failure }
             throw SDLError("\(failure.message); Mesa's EGL or GL is missing (apt install libegl1 libegl-mesa0 libgl1 libgles2 libgl1-mesa-dri)")
         }
@@ -206,14 +212,16 @@ public final class RingsWindow {
     public var refreshInterval: Double {
         var mode = SDL_DisplayMode()
         let display = SDL_GetWindowDisplayIndex(window)
+        if let console { return console.refreshInterval }
         guard SDL_GetCurrentDisplayMode(display, &mode) == 0, mode.refresh_rate > 0 else { return 1.0 / 60 }
         return 1 / Double(mode.refresh_rate)
     }
 
-    public var isFullscreen: Bool { SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0 }
+    public var isFullscreen: Bool { console != nil || SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0 }
 
     /// Switches between a window and the whole screen (the desktop's resolution, no mode change).
     public func toggleFullscreen() {
+        guard console == nil else { return }
         SDL_SetWindowFullscreen(window, isFullscreen ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
     }
 

@@ -29,6 +29,7 @@ extension RingsWindow {
     /// Opens a new window in place of one that another program destroyed, at the same size and, if
     /// it was, fullscreen; the caller redraws everything.
     public func recreate() throws(SDLError) {
+        if console != nil { return try reopenConsole() }
         let (width, height) = pointSize, fullscreen = isFullscreen
         // SDL hides a window before destroying it and waits for the X server to say it is unmapped,
         // which a destroyed window never will: put that notice in the queue for it. (Its other calls

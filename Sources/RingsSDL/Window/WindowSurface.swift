@@ -40,3 +40,11 @@ public struct WindowSurface: @unchecked Sendable {
         }
     }
 }
+
+extension WindowSurface {
+    /// Pixels that something other than SDL shows (a console's dumb buffer).
+    init(pixels: Pixmap, redAndBlueSwapped: Bool) {
+        self.pixels = pixels
+        self.redAndBlueSwapped = redAndBlueSwapped
+    }
+}

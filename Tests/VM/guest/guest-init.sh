@@ -1,7 +1,7 @@
 #!/bin/bash
 # PID 1 of the VM's kms run (after the initramfs assembled the root): rings as a console kiosk on
-# KMS/DRM, A and C with static values, B and D fed through a FIFO, A and B with --present auto, C and
-# D with vsync. Each asks the host for a screendump (/kms/out/NAME.req), records --stats and the
+# KMS/DRM, A and C with static values, B and D fed through a FIFO, A and B with --present auto (page
+# flips), C and D with surface (drawn straight into the one buffer shown). Each asks the host for a screendump (/kms/out/NAME.req), records --stats and the
 # notify messages, then the VM powers off.
 . /kms/common.sh
 export SDL_VIDEODRIVER=kmsdrm
@@ -29,6 +29,6 @@ feed() { # name present
   kill -TERM $P; wait $P; log "$1: rings exit $?"; rm -f /run/ready
   exec 3>&-
 }
-static A auto; feed B auto; static C vsync; feed D vsync
+static A auto; feed B auto; static C surface; feed D surface
 log "done"; sync
 echo o > /proc/sysrq-trigger; sleep 30

@@ -1,7 +1,7 @@
 import CDRM
 
 /// The console's display power on KMS/DRM: the DPMS property of every connected connector that shows
-/// a picture, set through the device descriptor SDL draws with (DRM master, which setting it needs).
+/// a picture, set through the descriptor of the console's screen (DRM master, which setting it needs).
 enum ConsolePower {
     /// Turns the connectors off or on; false where there is none to switch or the kernel refused.
     static func set(off: Bool, descriptor: Int32) -> Bool {
