@@ -124,8 +124,9 @@ uninstall:
 
 # The Debian package: `make install` into a staging root under /usr, the binary stripped, man pages
 # compressed, and Depends worked out from the binary's libraries (dpkg-shlibdeps) plus what SDL loads
-# at run time with dlopen, which no library names (Assets/debian/control: EGL, GLES and Mesa's
-# drivers for Wayland and KMS/DRM, a font, libdecor's plugin).
+# at run time with dlopen, which no library names (Assets/debian/control: a font, libdecor's plugin;
+# Mesa's EGL and drivers, which only native Wayland and vsync on X11 need, are suggested: every
+# Wayland desktop and X server brings them).
 deb: deps-deb generated
 	rm -rf $(DEB_ROOT) && $(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$(DEB_ROOT) PREFIX=/usr
 	strip --strip-unneeded --remove-section=.comment --remove-section=.note $(DEB_ROOT)/usr/bin/rings

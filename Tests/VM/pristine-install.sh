@@ -2,8 +2,9 @@
 # Installs a package into a fresh copy of a pristine image, as the README says a user installs it
 # (`apt install ./rings_VERSION_ARCH.deb`: apt fetches what it depends on, and what it recommends,
 # from the archive): TARGET becomes a copy of BASE (pristine-image.sh) with each DEB installed in
-# turn by `apt-get install -y ./DEB`, chrooted, with services kept from starting.
-#   pristine-install.sh BASE TARGET DEB...
+# turn by `apt-get install -y ./DEB`, chrooted, with services kept from starting; a NAME that is not a
+# .deb file is a package from the archive, installed the same way.
+#   pristine-install.sh BASE TARGET DEB|NAME...
 # Downloaded packages are kept beside BASE (BASE.archives) for the next run. Output: apt's log in
 # TARGET.log, the versions installed in TARGET.installed. Exit 0 when every DEB installed; else apt's.
 # Env: APT_OPTIONS (more options for apt-get install, e.g. --no-install-recommends).
@@ -34,10 +35,12 @@ echo "pristine-install: apt-get update took $(since "$T1") s" | tee -a "$LOG"
 RC=0
 for deb in "$@"; do
   T2=$EPOCHREALTIME; name=$(basename "$deb")
-  cp "$deb" "$TARGET/tmp/$name"
-  in_chroot "$TARGET" sh -c "cd /tmp && apt-get install -y -q ${APT_OPTIONS:-} ./$name" >> "$LOG" 2>&1 || RC=$?
-  rm -f "$TARGET/tmp/$name"
-  echo "pristine-install: apt-get install ./$name: exit $RC in $(since "$T2") s" | tee -a "$LOG"
+  case "$deb" in
+    *.deb) cp "$deb" "$TARGET/tmp/$name"; name=./$name ;;
+  esac
+  in_chroot "$TARGET" sh -c "cd /tmp && apt-get install -y -q ${APT_OPTIONS:-} $name" >> "$LOG" 2>&1 || RC=$?
+  rm -f "$TARGET/tmp/${name#./}"
+  echo "pristine-install: apt-get install $name: exit $RC in $(since "$T2") s" | tee -a "$LOG"
   [ $RC = 0 ] || break
 done
 in_chroot "$TARGET" dpkg-query -W -f '${Package} ${Version} ${Status}\n' > "$TARGET.installed" 2>&1 || true

@@ -161,20 +161,30 @@ import Testing
     }
 
     /// Each image's own binary natively on Wayland (sway headless at scale 2, its XDG_RUNTIME_DIR
-    /// bound in, WAYLAND_DISPLAY only): an xdg_shell window drawn at the physical size, equal to
-    /// `rings render` at 1920x1080. (Debian 13's SDL 2.32.4 crashed here while making the window.)
+    /// bound in, WAYLAND_DISPLAY only). With the package alone there is no Mesa: one line naming
+    /// the packages, status 1. With the Mesa a Wayland desktop has: an xdg_shell window drawn at the
+    /// physical size, equal to `rings render` at 1920x1080. (Debian 13's SDL 2.32.4 crashed here
+    /// while making the window.)
     @Test(arguments: ["bookworm", "trixie"])
     func theImagesWindowIsNativeOnWayland(release: String) throws {
         if let missing = PristineImage.missingForWindows { throw TestFailure(missing) }
-        let image = try PristineImage.installed(release)
         let sway = try Compositor(.sway(scale: "2"))
         let env = sway.environment(native: true)
         guard let runtime = env["XDG_RUNTIME_DIR"], let wayland = env["WAYLAND_DISPLAY"], let user = getpwnam("rings-kiosk") else {
             throw TestFailure("sway's environment: \(env)")
         }
         let progress = "0.72,1.35,0.48"
-        let (process, out, err) = try PristineImage.launch(image, ["--progress", progress], user: (user.pointee.pw_uid, user.pointee.pw_gid),
-                                                           binds: [runtime], environment: ["XDG_RUNTIME_DIR=\(runtime)", "WAYLAND_DISPLAY=\(wayland)"])
+        func launch(_ image: String) throws -> (Process, Pipe, Pipe) {
+            try PristineImage.launch(image, ["--progress", progress], user: (user.pointee.pw_uid, user.pointee.pw_gid),
+                                     binds: [runtime], environment: ["XDG_RUNTIME_DIR=\(runtime)", "WAYLAND_DISPLAY=\(wayland)"])
+        }
+        let bare = try launch(try PristineImage.installed(release))
+        let gave = eventually(within: 30) { !bare.0.isRunning }
+        let said = terminate(bare.0, reading: bare.1, bare.2)
+        #expect(gave && bare.0.terminationStatus == 1 && said[1].split(separator: "\n").count == 1
+                && said[1].contains("apt install libegl1 libegl-mesa0"), "\(release) without Mesa: \(said[1])\(said[0])")
+
+        let (process, out, err) = try launch(try PristineImage.installed(release, also: PristineImage.desktopMesa))
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         var shell = ""
         _ = eventually(within: 30) {
@@ -232,22 +242,27 @@ enum PristineImage {
         return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// The image of `release` with the package installed by apt: its root folder. Made (or the
-    /// failure found) once per test run.
-    static func installed(_ release: String) throws -> String {
+    /// What a Wayland desktop brings that native Wayland windows need: Mesa's EGL and drivers (the
+    /// package suggests them; GNOME, KDE and sway depend on them).
+    static let desktopMesa = ["libegl1", "libegl-mesa0", "libgl1", "libgles2", "libgl1-mesa-dri"]
+
+    /// The image of `release` with the package installed by apt, then the archive's packages `also`:
+    /// its root folder. Made (or the failure found) once per test run.
+    static func installed(_ release: String, also: [String] = []) throws -> String {
         if let missing { throw TestFailure(missing) }
-        if let known = made.withLock({ $0[release] }) { return try known.get() }
+        let key = ([release] + also).joined(separator: "+")
+        if let known = made.withLock({ $0[key] }) { return try known.get() }
         let result: Result<String, TestFailure>
-        do { result = .success(try make(release)) } catch let failure as TestFailure { result = .failure(failure) }
-        made.withLock { $0[release] = result }
+        do { result = .success(try make(release, also: also)) } catch let failure as TestFailure { result = .failure(failure) }
+        made.withLock { $0[key] = result }
         return try result.get()
     }
 
-    private static func make(_ release: String) throws -> String {
+    private static func make(_ release: String, also: [String]) throws -> String {
         let package = try package()
         // A copy of this process's own (another test run may use its own meanwhile); those of runs
         // that have ended are removed.
-        let base = folder + "/" + release, root = folder + "/run-\(release)-\(getpid())"
+        let base = folder + "/" + release, root = folder + "/run-\(release)\(also.isEmpty ? "" : "-more")-\(getpid())"
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         let stale = Set(entries.filter { $0.hasPrefix("run-") }.compactMap { $0.split(separator: ".").first.map(String.init) }).filter { name in
             guard let pid = name.split(separator: "-").last.flatMap({ pid_t($0) }) else { return false }
@@ -264,11 +279,11 @@ enum PristineImage {
         }
         print("pristine: \(release) image in \(Int(Date().timeIntervalSince(started))) s: \(image.stdout.split(separator: "\n").last ?? "")")
         started = Date()
-        let install = try runProgram(scripts + "/pristine-install.sh", [base, root, package], timeout: 900)
+        let install = try runProgram(scripts + "/pristine-install.sh", [base, root, package] + also, timeout: 900)
         guard install.status == 0 else {
             throw TestFailure("apt install ./\(URL(fileURLWithPath: package).lastPathComponent) on a pristine \(release) (exit \(install.status)): \(install.stdout.suffix(3000))\(install.stderr.suffix(1500))")
         }
-        print("pristine: \(release) with the package installed in \(Int(Date().timeIntervalSince(started))) s")
+        print("pristine: \(release) with the package\(also.isEmpty ? "" : " and " + also.joined(separator: " ")) installed in \(Int(Date().timeIntervalSince(started))) s")
         return root
     }
 
