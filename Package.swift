@@ -21,7 +21,6 @@ let package = Package(
         .systemLibrary(name: "CFontconfig"),
         .systemLibrary(name: "CPango", pkgConfig: "pangoft2"),
         .systemLibrary(name: "CPNG"),
-        .systemLibrary(name: "CMosquitto"),
         .systemLibrary(name: "CSystemd"),
         .systemLibrary(name: "CGettext"),
         .systemLibrary(name: "CWideFill"),
@@ -31,6 +30,8 @@ let package = Package(
         .target(name: "CCrash"),
         // TOML through toml++ (Debian's libtomlplusplus-dev), copied into a C tree that is freed whole.
         .target(name: "CTOMLTree"),
+        // libmosquitto and OpenSSL, loaded when a broker is first used (the binary does not link them).
+        .target(name: "CMosquitto"),
         // Whether a Wayland compositor has a seat, asked before SDL's driver (which crashes without one).
         .target(name: "CWaylandProbe", linkerSettings: [.linkedLibrary("wayland-client")]),
 

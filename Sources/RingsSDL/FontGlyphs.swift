@@ -19,10 +19,12 @@ public final class FontGlyphs: GlyphSource, @unchecked Sendable {
     private let context: OpaquePointer
     private var descriptions: [Int: OpaquePointer] = [:]
     private var cache: [String: CoverageMask] = [:]
+    private var cacheBytes = 0
     private var widths: [String: Int] = [:]
     private var metrics: [Int: (ascent: Int, digit: Int)] = [:]
     private var cuts: [String: String] = [:]
-    private static let cacheLimit = 512
+    /// At most so many masks and bytes of them (a 1080p kiosk's label counting up makes a 40 KB mask a frame).
+    private static let (cacheLimit, cacheByteLimit) = (512, 1 << 20)
 
     /// The font `name` in bold, or by default Inter Bold if installed, else DejaVu Sans Bold.
     public convenience init(name: String? = nil) throws(SDLError) {
@@ -79,29 +81,6 @@ public final class FontGlyphs: GlyphSource, @unchecked Sendable {
         g_object_unref(UnsafeMutableRawPointer(fontMap))
     }
 
-    /// fontconfig's best match for a family in a weight: its family name and file (libfontconfig,
-    /// in-process: no child process per family).
-    static func match(_ family: String, weight: Theme.FontWeight) -> (family: String, file: String)? {
-        guard FcInit() != 0, let config = FcConfigGetCurrent() else { return nil }
-        // Characters that mean something in a fontconfig name are escaped.
-        let escaped = family.reduce(into: "") { out, c in if "\\-:,".contains(c) { out.append("\\") }; out.append(c) }
-        let name = "\(escaped):weight=\(weight.rawValue)"
-        guard let pattern = name.withCString({ FcNameParse(UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }) else { return nil }
-        defer { FcPatternDestroy(pattern) }
-        FcConfigSubstitute(config, pattern, FcMatchPattern)
-        FcDefaultSubstitute(pattern)
-        var result = FcResultNoMatch
-        guard let font = FcFontMatch(config, pattern, &result) else { return nil }
-        defer { FcPatternDestroy(font) }
-        func string(_ object: String) -> String? {
-            var value: UnsafeMutablePointer<FcChar8>?
-            guard FcPatternGetString(font, object, 0, &value) == FcResultMatch, let value else { return nil }
-            return String(cString: value)
-        }
-        guard let found = string("family"), let file = string("file") else { return nil }
-        return (found, file)
-    }
-
     public func mask(for text: String, pixelHeight: Int) -> CoverageMask? {
         guard !text.isEmpty, pixelHeight > 0 else { return nil }
         let key = "\(pixelHeight)\u{1}\(text)"
@@ -126,8 +105,12 @@ public final class FontGlyphs: GlyphSource, @unchecked Sendable {
         // Placed by its baseline: a line whose tallest font is not the first keeps the first's baseline.
         let baseline = Int(pango_layout_get_baseline(layout)) / Int(PANGO_SCALE) - Int(logical.y)
         let mask = CoverageMask(x: 0, y: -baseline, width: width, height: height, alpha: alpha)
-        if cache.count >= FontGlyphs.cacheLimit { cache.removeAll() }
+        if cache.count >= FontGlyphs.cacheLimit || cacheBytes + alpha.count > FontGlyphs.cacheByteLimit {
+            cache.removeAll()
+            cacheBytes = 0
+        }
         cache[key] = mask
+        cacheBytes += alpha.count
         return mask
     }
 

@@ -45,17 +45,24 @@ public final class MQTTFeed: @unchecked Sendable {
 
     deinit { stop() }
 
-    private static let library: Void = {
+    /// Loads libmosquitto once: nil, or why it cannot be loaded.
+    private static let library: String? = {
+        var why = [CChar](repeating: 0, count: 256)
+        guard rings_mosquitto_load(&why, why.count) == 0 else { return String(decoding: why.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
         mosquitto_lib_init()
         // libmosquitto holds each message whole (up to the broker's limit, 1 MB and more) before we
         // refuse it; glibc would raise its mmap threshold after the first such block and keep the
         // later ones resident in the network thread's heap. Fixed, they go back to the system.
         mallopt(M_MMAP_THRESHOLD, 128 * 1024)
+        return nil
     }()
 
     /// Starts the network thread, which connects in the background (the window does not wait for the broker).
     public func start() {
-        _ = MQTTFeed.library
+        if let missing = MQTTFeed.library {
+            report("mqtt", "cannot load libmosquitto, which MQTT needs (apt install libmosquitto1): \(missing)")
+            return
+        }
         guard client == nil, let m = mosquitto_new(settings.clientID, !settings.keepsSession, Unmanaged.passUnretained(self).toOpaque()) else {
             report("mqtt", "cannot start an MQTT client")
             return

@@ -10,20 +10,12 @@ import TestSupport
     static let ready = VirtualDisplay.missingTools.isEmpty
     let scratch = ScratchDirectory("presenter")
 
-    /// The shared libraries mapped into a running process, by file name.
-    func mapped(_ process: Process) throws -> Set<String> {
-        // Read by cat: a file of /proc says size 0, and Foundation's reading stops short.
-        let maps = try runProgram(which("cat")!, ["/proc/\(process.processIdentifier)/maps"]).stdout
-        return Set(maps.split(separator: "\n").compactMap { $0.split(separator: " ").last }.filter { $0.hasPrefix("/") }
-            .map { String($0.split(separator: "/").last!) })
-    }
-
     @Test(.enabled(if: ready, "needs \(VirtualDisplay.tools.joined(separator: ", ")) (make test installs them)"))
     func theSurfacePresenterLoadsNoGraphicsLibrary() throws {
         let window = try RunningWindow(["--present", "surface", "--size", "300x300", "--theme", "flat", "--chrome", "none",
                                         "--progress", "0.25,0.5,0.75"])
         #expect(try window.settles(to: try ringsRender("300x300", "0.25,0.5,0.75")) == 0)
-        let libraries = try mapped(window.process)
+        let libraries = try mappedLibraries(window.process)
         #expect(libraries.contains { $0.hasPrefix("libSDL2") }, "\(libraries)")
         let graphics = libraries.filter { name in ["libGL", "libEGL", "libLLVM", "libglapi", "_dri.so"].contains { name.contains($0) } }
         #expect(graphics.isEmpty, "no GL library where the presenter needs none: \(graphics.sorted())")

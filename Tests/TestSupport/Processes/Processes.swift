@@ -92,6 +92,14 @@ public func terminate(_ process: Process, reading pipes: Pipe...) -> [String] {
     return texts
 }
 
+/// The shared libraries mapped into a running process, by file name.
+public func mappedLibraries(_ process: Process) throws -> Set<String> {
+    // Read by cat: a file of /proc says size 0, and Foundation's reading stops short.
+    let maps = try runProgram(which("cat")!, ["/proc/\(process.processIdentifier)/maps"]).stdout
+    return Set(maps.split(separator: "\n").compactMap { $0.split(separator: " ").last }.filter { $0.hasPrefix("/") }
+        .map { String($0.split(separator: "/").last!) })
+}
+
 /// `environment` with the screen's words in English, as the in-process scenes a window is compared
 /// with are (gettext's language variables out; the locale LC_ALL named kept in LANG, for fontconfig).
 public func inEnglish(_ environment: [String: String]) -> [String: String] {

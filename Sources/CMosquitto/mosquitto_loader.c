@@ -1,0 +1,91 @@
+// The libmosquitto and OpenSSL functions rings calls, each forwarding to the library loaded by
+// rings_mosquitto_load (the binary does not link them: see mosquitto_loader.h). Each looks its
+// function up once; a call before the library is loaded is a bug, and ends the process at once.
+#include "mosquitto_loader.h"
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static void *mosquitto_library;
+static void *ssl_library;
+
+int rings_mosquitto_load(char *why, size_t size) {
+    if (__atomic_load_n(&ssl_library, __ATOMIC_ACQUIRE)) return 0;
+    void *mosquitto = dlopen("libmosquitto.so.1", RTLD_NOW | RTLD_LOCAL);
+    // libmosquitto's own dependency, already loaded with it; asked by name for the two calls above.
+    void *ssl = mosquitto ? dlopen("libssl.so.3", RTLD_NOW | RTLD_LOCAL) : NULL;
+    if (!mosquitto || !ssl) {
+        snprintf(why, size, "%s", dlerror());
+        return -1;
+    }
+    __atomic_store_n(&mosquitto_library, mosquitto, __ATOMIC_RELEASE);
+    __atomic_store_n(&ssl_library, ssl, __ATOMIC_RELEASE);
+    return 0;
+}
+
+static void *symbol(void **library, const char *name) {
+    void *handle = __atomic_load_n(library, __ATOMIC_ACQUIRE);
+    void *found = handle ? dlsym(handle, name) : NULL;
+    if (!found) {
+        fprintf(stderr, "rings: crashed: %s called %s\n", name, handle ? "but the library lacks it" : "before libmosquitto was loaded");
+        _exit(134);
+    }
+    return found;
+}
+
+// The function NAME of LIBRARY, looked up on its first call.
+#define REAL(library, name) ({ \
+    static __typeof__(&name) real; \
+    __typeof__(&name) found = __atomic_load_n(&real, __ATOMIC_RELAXED); \
+    if (!found) { found = (__typeof__(&name))symbol(&library, #name); __atomic_store_n(&real, found, __ATOMIC_RELAXED); } \
+    found; })
+#define M(name) REAL(mosquitto_library, name)
+
+int mosquitto_lib_init(void) { return M(mosquitto_lib_init)(); }
+struct mosquitto *mosquitto_new(const char *id, bool clean, void *object) { return M(mosquitto_new)(id, clean, object); }
+void mosquitto_destroy(struct mosquitto *m) { M(mosquitto_destroy)(m); }
+int mosquitto_threaded_set(struct mosquitto *m, bool threaded) { return M(mosquitto_threaded_set)(m, threaded); }
+int mosquitto_will_set(struct mosquitto *m, const char *topic, int length, const void *payload, int qos, bool retain) {
+    return M(mosquitto_will_set)(m, topic, length, payload, qos, retain);
+}
+int mosquitto_username_pw_set(struct mosquitto *m, const char *user, const char *password) {
+    return M(mosquitto_username_pw_set)(m, user, password);
+}
+int mosquitto_tls_set(struct mosquitto *m, const char *cafile, const char *capath, const char *certfile, const char *keyfile,
+                      int (*passphrase)(char *buffer, int size, int rwflag, void *userdata)) {
+    return M(mosquitto_tls_set)(m, cafile, capath, certfile, keyfile, passphrase);
+}
+void *mosquitto_ssl_get(struct mosquitto *m) { return M(mosquitto_ssl_get)(m); }
+int mosquitto_connect_async(struct mosquitto *m, const char *host, int port, int keepalive) {
+    return M(mosquitto_connect_async)(m, host, port, keepalive);
+}
+int mosquitto_disconnect(struct mosquitto *m) { return M(mosquitto_disconnect)(m); }
+int mosquitto_loop(struct mosquitto *m, int timeout, int packets) { return M(mosquitto_loop)(m, timeout, packets); }
+int mosquitto_subscribe(struct mosquitto *m, int *mid, const char *filter, int qos) { return M(mosquitto_subscribe)(m, mid, filter, qos); }
+int mosquitto_publish(struct mosquitto *m, int *mid, const char *topic, int length, const void *payload, int qos, bool retain) {
+    return M(mosquitto_publish)(m, mid, topic, length, payload, qos, retain);
+}
+void mosquitto_connect_callback_set(struct mosquitto *m, void (*callback)(struct mosquitto *, void *, int)) {
+    M(mosquitto_connect_callback_set)(m, callback);
+}
+void mosquitto_message_callback_set(struct mosquitto *m, void (*callback)(struct mosquitto *, void *, const struct mosquitto_message *)) {
+    M(mosquitto_message_callback_set)(m, callback);
+}
+void mosquitto_subscribe_callback_set(struct mosquitto *m, void (*callback)(struct mosquitto *, void *, int, int, const int *)) {
+    M(mosquitto_subscribe_callback_set)(m, callback);
+}
+void mosquitto_publish_callback_set(struct mosquitto *m, void (*callback)(struct mosquitto *, void *, int)) {
+    M(mosquitto_publish_callback_set)(m, callback);
+}
+void mosquitto_log_callback_set(struct mosquitto *m, void (*callback)(struct mosquitto *, void *, int, const char *)) {
+    M(mosquitto_log_callback_set)(m, callback);
+}
+const char *mosquitto_strerror(int error) { return M(mosquitto_strerror)(error); }
+const char *mosquitto_connack_string(int code) { return M(mosquitto_connack_string)(code); }
+int mosquitto_topic_matches_sub(const char *filter, const char *topic, bool *result) {
+    return M(mosquitto_topic_matches_sub)(filter, topic, result);
+}
+long SSL_get_verify_result(const SSL *ssl) { return REAL(ssl_library, SSL_get_verify_result)(ssl); }
+const char *X509_verify_cert_error_string(long n) { return REAL(ssl_library, X509_verify_cert_error_string)(n); }
