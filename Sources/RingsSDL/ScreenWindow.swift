@@ -149,6 +149,7 @@ public final class ScreenWindow {
             supervisor.presented(status: screen.status)
             if Self.trapsOnPurpose { fatalError("RINGS_TEST_TRAP=1: a Swift trap on purpose, to test how a crash ends") }
         }
+        if animatingBefore && !screen.wantsFrames { AddressSpace.giveBackFreeMemory() }
         animatingBefore = screen.wantsFrames
         return shown
     }

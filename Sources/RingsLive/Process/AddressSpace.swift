@@ -23,6 +23,10 @@ public enum AddressSpace {
         return used + bytes <= limit
     }
 
+    /// Gives the heap's free pages back to the system, which glibc keeps: called once motion has
+    /// ended, so that what the frames' temporaries took is not kept resident while the screen is still.
+    public static func giveBackFreeMemory() { _ = malloc_trim(0) }
+
     /// The limit in bytes, or nil when there is none.
     static var limit: Int? {
         var limit = rlimit()
@@ -39,3 +43,5 @@ public enum AddressSpace {
 
 /// glibc's mallopt (malloc.h, which the Glibc module leaves out).
 @_silgen_name("mallopt") private func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
+/// glibc's malloc_trim.
+@_silgen_name("malloc_trim") private func malloc_trim(_ pad: Int) -> Int32
