@@ -31,7 +31,7 @@ let package = Package(
         // TOML through toml++ (Debian's libtomlplusplus-dev), copied into a C tree that is freed whole.
         .target(name: "CTOMLTree"),
         // libmosquitto and OpenSSL, loaded when a broker is first used (the binary does not link them).
-        .target(name: "CMosquitto"),
+        .target(name: "CMosquitto", cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
         // Whether a Wayland compositor has a seat, asked before SDL's driver (which crashes without one).
         .target(name: "CWaylandProbe", linkerSettings: [.linkedLibrary("wayland-client")]),
 

@@ -1,6 +1,9 @@
 // The libmosquitto and OpenSSL functions rings calls, each forwarding to the library loaded by
-// rings_mosquitto_load (the binary does not link them: see mosquitto_loader.h). Each looks its
-// function up once; a call before the library is loaded is a bug, and ends the process at once.
+// rings_mosquitto_load (the binary does not link them: see mosquitto_loader.h); OpenSSL's are found
+// among libmosquitto's own dependencies, the OpenSSL it was built with. Each looks its function up
+// once; a call before the library is loaded is a bug, and ends the process at once. Compiled with
+// -fvisibility=hidden (Package.swift): the binary does not export these names, so the libraries'
+// calls of their own functions never reach them.
 #include "mosquitto_loader.h"
 #include <dlfcn.h>
 #include <stdio.h>
@@ -9,24 +12,20 @@
 #include <unistd.h>
 
 static void *mosquitto_library;
-static void *ssl_library;
 
 int rings_mosquitto_load(char *why, size_t size) {
-    if (__atomic_load_n(&ssl_library, __ATOMIC_ACQUIRE)) return 0;
+    if (__atomic_load_n(&mosquitto_library, __ATOMIC_ACQUIRE)) return 0;
     void *mosquitto = dlopen("libmosquitto.so.1", RTLD_NOW | RTLD_LOCAL);
-    // libmosquitto's own dependency, already loaded with it; asked by name for the two calls above.
-    void *ssl = mosquitto ? dlopen("libssl.so.3", RTLD_NOW | RTLD_LOCAL) : NULL;
-    if (!mosquitto || !ssl) {
+    if (!mosquitto) {
         snprintf(why, size, "%s", dlerror());
         return -1;
     }
     __atomic_store_n(&mosquitto_library, mosquitto, __ATOMIC_RELEASE);
-    __atomic_store_n(&ssl_library, ssl, __ATOMIC_RELEASE);
     return 0;
 }
 
-static void *symbol(void **library, const char *name) {
-    void *handle = __atomic_load_n(library, __ATOMIC_ACQUIRE);
+static void *symbol(const char *name) {
+    void *handle = __atomic_load_n(&mosquitto_library, __ATOMIC_ACQUIRE);
     void *found = handle ? dlsym(handle, name) : NULL;
     if (!found) {
         fprintf(stderr, "rings: crashed: %s called %s\n", name, handle ? "but the library lacks it" : "before libmosquitto was loaded");
@@ -35,13 +34,12 @@ static void *symbol(void **library, const char *name) {
     return found;
 }
 
-// The function NAME of LIBRARY, looked up on its first call.
-#define REAL(library, name) ({ \
+// The library's function NAME, looked up on its first call.
+#define M(name) ({ \
     static __typeof__(&name) real; \
     __typeof__(&name) found = __atomic_load_n(&real, __ATOMIC_RELAXED); \
-    if (!found) { found = (__typeof__(&name))symbol(&library, #name); __atomic_store_n(&real, found, __ATOMIC_RELAXED); } \
+    if (!found) { found = (__typeof__(&name))symbol(#name); __atomic_store_n(&real, found, __ATOMIC_RELAXED); } \
     found; })
-#define M(name) REAL(mosquitto_library, name)
 
 int mosquitto_lib_init(void) { return M(mosquitto_lib_init)(); }
 struct mosquitto *mosquitto_new(const char *id, bool clean, void *object) { return M(mosquitto_new)(id, clean, object); }
@@ -87,5 +85,5 @@ const char *mosquitto_connack_string(int code) { return M(mosquitto_connack_stri
 int mosquitto_topic_matches_sub(const char *filter, const char *topic, bool *result) {
     return M(mosquitto_topic_matches_sub)(filter, topic, result);
 }
-long SSL_get_verify_result(const SSL *ssl) { return REAL(ssl_library, SSL_get_verify_result)(ssl); }
-const char *X509_verify_cert_error_string(long n) { return REAL(ssl_library, X509_verify_cert_error_string)(n); }
+long SSL_get_verify_result(const SSL *ssl) { return M(SSL_get_verify_result)(ssl); }
+const char *X509_verify_cert_error_string(long n) { return M(X509_verify_cert_error_string)(n); }

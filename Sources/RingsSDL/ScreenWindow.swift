@@ -171,6 +171,7 @@ public final class ScreenWindow {
         // An X server turns the monitor on at any input; a screen that stays dark turns it off again.
         defer { if screen.displayOff { power.keepOff(window: window) } }
         if window.wasDestroyed(by: event) { return windowLost() }
+        window.keepPointerOnScreen(event)
         if event.type == SDL_QUIT.rawValue && window.lostDisplay {
             failure = SDLError("lost the display (the Wayland compositor closed the connection)")
             return

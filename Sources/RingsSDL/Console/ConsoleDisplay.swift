@@ -17,10 +17,13 @@ final class ConsoleDisplay {
     let connector: UInt32
     let crtc: UInt32
     private(set) var mode: drmModeModeInfo
-    /// The CRTC as found, shown again at the end (the console's text, or a splash).
-    private let saved: UnsafeMutablePointer<drmModeCrtc>?
-    /// Page flips done, counted by the flip events' handler (a flip given up on may still end later).
-    private let flips: UnsafeMutablePointer<Int> = {
+    /// The CRTC as found, shown again at the end (the console's text, or a splash); nil once shown.
+    private var saved: UnsafeMutablePointer<drmModeCrtc>?
+    /// Whether `switchPower` turned the screen off: page flips are refused then, and not retried.
+    private(set) var isOff = false
+    /// Page flips asked for, and (counted by the flip events' handler) done.
+    private var flipsAsked = 0
+    private let flipsDone: UnsafeMutablePointer<Int> = {
         let count = UnsafeMutablePointer<Int>.allocate(capacity: 1)
         count.initialize(to: 0)
         return count
@@ -31,8 +34,8 @@ final class ConsoleDisplay {
     /// The mode's refresh interval in seconds (1/60 where it does not say).
     var refreshInterval: Double { mode.vrefresh > 0 ? 1 / Double(mode.vrefresh) : 1.0 / 60 }
 
-    /// Opens the screen `index` (0 the first connected one) of the first DRM device that has any;
-    /// throws, saying why, where there is none or it cannot be opened.
+    /// Opens the connected screen `index` (0 the first) of the DRM devices in turn; throws, saying
+    /// why, where there is none or it cannot be opened.
     init(index: Int, devices: [String] = ConsoleDisplay.devices()) throws(SDLError) {
         var problems: [String] = [], connected = 0
         for path in devices {
@@ -41,15 +44,16 @@ final class ConsoleDisplay {
                 problems.append("cannot open \(path): \(String(cString: strerror(errno)))\(errno == EACCES ? " (the user needs the video group)" : "")")
                 continue
             }
-            let screens = Self.connectedScreens(descriptor)
+            // Screens are counted across the devices: `index` 1 may be the second device's first.
+            let screens = Self.connectedScreens(descriptor), local = index - connected
             connected += screens.count
-            guard index < screens.count, let crtc = Self.crtc(for: screens[index], descriptor: descriptor) else {
+            guard screens.indices.contains(local), let crtc = Self.crtc(for: screens[local], descriptor: descriptor) else {
                 close(descriptor)
                 continue
             }
             self.descriptor = descriptor
             self.path = path
-            (connector, mode) = screens[index]
+            (connector, mode) = screens[local]
             self.crtc = crtc
             saved = drmModeGetCrtc(descriptor, crtc)
             return
@@ -62,15 +66,28 @@ final class ConsoleDisplay {
     }
 
     deinit {
-        if let saved {
-            var connector = self.connector
-            if saved.pointee.mode_valid != 0 {
-                drmModeSetCrtc(descriptor, crtc, saved.pointee.buffer_id, saved.pointee.x, saved.pointee.y, &connector, 1, &saved.pointee.mode)
-            }
-            drmModeFreeCrtc(saved)
-        }
+        restore()
         close(descriptor)
-        flips.deallocate()
+        flipsDone.deallocate()
+    }
+
+    /// Shows the picture found at the start again (once): before the buffers go, so that removing
+    /// the one on screen does not switch the screen off first.
+    func restore() {
+        guard let saved else { return }
+        var connector = self.connector
+        if saved.pointee.mode_valid != 0 {
+            drmModeSetCrtc(descriptor, crtc, saved.pointee.buffer_id, saved.pointee.x, saved.pointee.y, &connector, 1, &saved.pointee.mode)
+        }
+        drmModeFreeCrtc(saved)
+        self.saved = nil
+    }
+
+    /// Switches the screen's power (its connectors' DPMS); false where it cannot be switched.
+    func switchPower(off: Bool) -> Bool {
+        guard ConsolePower.set(off: off, descriptor: descriptor) else { return false }
+        isOff = off
+        return true
     }
 
     /// The DRM devices that can show a picture, in order: /dev/dri/card0, card1, ...
@@ -92,26 +109,48 @@ final class ConsoleDisplay {
         }
     }
 
-    /// Shows `buffer` at the next vblank and waits for it (at most `timeout` seconds: a display that
-    /// is off may never flip); false where the flip could not be asked for (one still pending, say).
-    func flip(to buffer: DumbBuffer, timeout: Double = 0.1) -> Bool {
-        let before = flips.pointee
-        guard drmModePageFlip(descriptor, crtc, buffer.framebuffer, UInt32(DRM_MODE_PAGE_FLIP_EVENT), flips) == 0 else { return false }
+    /// Shows `buffer` at the next vblank and waits for it (at most `timeout` seconds: the flip may
+    /// still end later); false where it is not shown: a flip still under way, or the screen off.
+    /// Throws where the display is lost (another program took it).
+    func flip(to buffer: DumbBuffer, timeout: Double = 0.1) throws(SDLError) -> Bool {
+        guard drmModePageFlip(descriptor, crtc, buffer.framebuffer, UInt32(DRM_MODE_PAGE_FLIP_EVENT), flipsDone) == 0 else {
+            switch errno {
+            case EBUSY: return false
+            // Refused on a screen switched off; elsewhere (a driver without page flips) it is set at once.
+            case EINVAL where isOff: return false
+            case EINVAL, ENOSYS, EOPNOTSUPP: try show(buffer); return true
+            case EACCES, EPERM: throw SDLError("cannot show the frame on \(path): another program (an X server or a compositor) holds the display")
+            default: throw SDLError("cannot show the frame on \(path): \(String(cString: strerror(errno)))")
+            }
+        }
+        flipsAsked += 1
+        _ = awaitFlip(timeout: timeout)
+        return true
+    }
+
+    /// Waits for the page flips asked for to end, at most `timeout` seconds; whether none is left.
+    func awaitFlip(timeout: Double = 0.1) -> Bool {
         var context = drmEventContext()
         context.version = 2
         context.page_flip_handler = { _, _, _, _, count in count?.assumingMemoryBound(to: Int.self).pointee += 1 }
         let clock = MonotonicClock(), end = clock.now() + timeout
-        while flips.pointee == before {
+        while flipsDone.pointee < flipsAsked {
             let left = end - clock.now()
+            guard left > 0 else { return false }
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            guard left > 0, poll(&poller, 1, Int32((left * 1000).rounded(.up))) > 0, drmHandleEvent(descriptor, &context) == 0 else { break }
+            let ready = poll(&poller, 1, Int32((left * 1000).rounded(.up)))
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0, drmHandleEvent(descriptor, &context) == 0 else { return false }
         }
         return true
     }
 
     /// Tells drivers that show a buffer only when told (virtio-gpu, USB displays) that its pixels changed.
     func markChanged(_ buffer: DumbBuffer, rects: [IntRect]) {
-        var clips = rects.map { drmModeClip(x1: UInt16($0.minX), y1: UInt16($0.minY), x2: UInt16($0.maxX), y2: UInt16($0.maxY)) }
+        let screen = IntRect(x: 0, y: 0, width: width, height: height)
+        var clips = rects.map { $0.intersection(screen) }.filter { !$0.isEmpty }.map {
+            drmModeClip(x1: UInt16(clamping: $0.minX), y1: UInt16(clamping: $0.minY), x2: UInt16(clamping: $0.maxX), y2: UInt16(clamping: $0.maxY))
+        }
         _ = drmModeDirtyFB(descriptor, buffer.framebuffer, &clips, UInt32(clips.count))
     }
 

@@ -19,9 +19,16 @@ extension RingsWindow {
         guard let window = SDL_CreateWindow(title, 0, 0, Int32(console.width), Int32(console.height), SDL_WINDOW_SHOWN.rawValue) else {
             throw SDLError.last("cannot open a window")
         }
-        // SDL gives a mouse's clicks and motion to the window it is in: put it there, in the middle.
         SDL_WarpMouseInWindow(window, Int32(console.width / 2), Int32(console.height / 2))
         return ("kmsdrm", mode, window, presenter, console)
+    }
+
+    /// Puts a pointer that left the console's screen back at its edge: SDL's evdev driver gives its
+    /// window no focus, so SDL does not keep the pointer inside, and it would drift out of reach.
+    func keepPointerOnScreen(_ event: SDL_Event) {
+        guard let console, event.type == SDL_MOUSEMOTION.rawValue else { return }
+        let x = min(max(event.motion.x, 0), Int32(console.width - 1)), y = min(max(event.motion.y, 0), Int32(console.height - 1))
+        if x != event.motion.x || y != event.motion.y { SDL_WarpMouseInWindow(window, x, y) }
     }
 
     /// Shows the console's screen again from the start (the kiosk's answer to a frame that cannot

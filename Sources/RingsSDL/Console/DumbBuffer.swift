@@ -6,7 +6,8 @@ import RingsRaster
 /// of the screen's size, XRGB8888 (bytes B, G, R, X: drawn with red and blue exchanged), mapped
 /// into the process and made a framebuffer. The kernel hands it out black.
 final class DumbBuffer {
-    private let descriptor: Int32
+    /// The screen's device, kept open while the buffer lives.
+    private let display: ConsoleDisplay
     private let handle: UInt32
     private let size: Int
     private let mapped: UnsafeMutableRawPointer
@@ -15,10 +16,11 @@ final class DumbBuffer {
     /// Its pixels, as the window surface's are: red and blue exchanged.
     let surface: WindowSurface
 
-    /// A buffer of `width` x `height` on the device `descriptor`; throws where the driver has no
-    /// dumb buffers or no memory for one.
-    init(descriptor: Int32, width: Int, height: Int) throws(SDLError) {
-        self.descriptor = descriptor
+    /// A buffer of the screen's size on `display`'s device; throws where the driver has no dumb
+    /// buffers or no memory for one.
+    init(display: ConsoleDisplay) throws(SDLError) {
+        self.display = display
+        let (descriptor, width, height) = (display.descriptor, display.width, display.height)
         var handle: UInt32 = 0, pitch: UInt32 = 0, size: UInt64 = 0, offset: UInt64 = 0
         guard drmModeCreateDumbBuffer(descriptor, UInt32(width), UInt32(height), 32, 0, &handle, &pitch, &size) == 0 else {
             throw SDLError("cannot make a \(width)x\(height) picture for the console (dumb buffer): \(String(cString: strerror(errno)))")
@@ -44,7 +46,7 @@ final class DumbBuffer {
 
     deinit {
         munmap(mapped, size)
-        drmModeRmFB(descriptor, framebuffer)
-        drmModeDestroyDumbBuffer(descriptor, handle)
+        drmModeRmFB(display.descriptor, framebuffer)
+        drmModeDestroyDumbBuffer(display.descriptor, handle)
     }
 }

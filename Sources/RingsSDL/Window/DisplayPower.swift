@@ -14,7 +14,7 @@ final class DisplayPower {
         let done: Bool
         switch DisplayPower.system(of: window) {
         case .x11(let display): done = x11.set(off: off, display: display)
-        case .console(let descriptor): done = ConsolePower.set(off: off, descriptor: descriptor)
+        case .console(let console): done = console.switchPower(off: off)
         case nil: done = false
         }
         if done { isOff = off }
@@ -33,13 +33,13 @@ final class DisplayPower {
 
     private enum System {
         case x11(OpaquePointer)
-        /// The KMS/DRM device's descriptor, the console screen's (which holds DRM master).
-        case console(Int32)
+        /// The console's screen (its device holds DRM master).
+        case console(ConsoleDisplay)
     }
 
     /// What `window` is drawn through: an X11 connection or a KMS/DRM device (nil on other systems).
     private static func system(of window: RingsWindow) -> System? {
-        if let console = window.console { return .console(console.descriptor) }
+        if let console = window.console { return .console(console) }
         var info = SDL_SysWMinfo()
         info.version = SDL_version(major: UInt8(SDL_MAJOR_VERSION), minor: UInt8(SDL_MINOR_VERSION), patch: UInt8(SDL_PATCHLEVEL))
         guard SDL_GetWindowWMInfo(window.window, &info) == SDL_TRUE else { return nil }

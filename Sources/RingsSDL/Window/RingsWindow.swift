@@ -217,9 +217,10 @@ public final class RingsWindow {
         return 1 / Double(mode.refresh_rate)
     }
 
-    public var isFullscreen: Bool { console != nil || SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0 }
+    public var isFullscreen: Bool { SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0 }
 
-    /// Switches between a window and the whole screen (the desktop's resolution, no mode change).
+    /// Switches between a window and the whole screen (the desktop's resolution, no mode change);
+    /// the console is always the whole screen.
     public func toggleFullscreen() {
         guard console == nil else { return }
         SDL_SetWindowFullscreen(window, isFullscreen ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
