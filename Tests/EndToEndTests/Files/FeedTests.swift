@@ -182,7 +182,12 @@ import TestSupport
         #expect(eventually(within: 5) { stateFiles(display).count == 1 }, "kept within a second")
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        (process, window) = try display.launchRings(arguments, settle: 1)
+        // The X server may still show the dead client's window for a moment: the next search would
+        // find it, and the checks below would look where no window is any more.
+        #expect(eventually(within: 10) { ((try? display.xdotool(["search", "--onlyvisible", "--name", "^rings"]).stdout) ?? "x").isEmpty },
+                "the killed kiosk's window is gone")
+        let errors = Pipe()
+        (process, window) = try display.launchRings(arguments, settle: 1) { $0.standardError = errors }
         defer { if process.isRunning { process.terminate() } }
         let shown = try display.screenshot().subview(try display.clientArea(of: window))
         #expect(differingPixels(shown, empty) > 1000, "the kept values, not empty rings")
@@ -190,7 +195,9 @@ import TestSupport
         for y in 0..<shown.height { for x in 0..<shown.width where max(shown[x, y].r, shown[x, y].g, shown[x, y].b) > max(fresh[x, y].r, fresh[x, y].g, fresh[x, y].b) { brighter += 1 } }
         #expect(differingPixels(shown, fresh) > 1000 && brighter < 50, "faded, as stale: \(brighter) pixels brighter than fresh")
         try write("1=0.6 2=0.4 3=0.2\n")
-        #expect(try settled { differingPixels(try display.screenshot().subview(try display.clientArea(of: window)), fresh) } == 0, "fresh again")
+        let again = try settled { differingPixels(try display.screenshot().subview(try display.clientArea(of: window)), fresh) }
+        let said = again == 0 ? "" : terminate(process, reading: errors)[0]
+        #expect(again == 0, "fresh again (the restarted kiosk said: \(said))")
     }
 
     /// The state file belongs to what a screen shows: a run on a FIFO after a run of a command with
