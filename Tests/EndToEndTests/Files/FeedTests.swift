@@ -195,7 +195,7 @@ import TestSupport
         for y in 0..<shown.height { for x in 0..<shown.width where max(shown[x, y].r, shown[x, y].g, shown[x, y].b) > max(fresh[x, y].r, fresh[x, y].g, fresh[x, y].b) { brighter += 1 } }
         #expect(differingPixels(shown, fresh) > 1000 && brighter < 50, "faded, as stale: \(brighter) pixels brighter than fresh")
         try write("1=0.6 2=0.4 3=0.2\n")
-        let again = try settled { differingPixels(try display.screenshot().subview(try display.clientArea(of: window)), fresh) }
+        let again = try settled(within: 30) { differingPixels(try display.screenshot().subview(try display.clientArea(of: window)), fresh) }
         let said = again == 0 ? "" : terminate(process, reading: errors)[0]
         #expect(again == 0, "fresh again (the restarted kiosk said: \(said))")
     }
