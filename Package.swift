@@ -28,6 +28,8 @@ let package = Package(
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm"),
         // What runs in a crash's signal handler, in C: nothing of the Swift runtime may run there.
         .target(name: "CCrash"),
+        // Process calls Swift cannot make: glibc's closefrom for a spawn, prctl (variadic).
+        .target(name: "CProcess"),
         // TOML through toml++ (Debian's libtomlplusplus-dev), copied into a C tree that is freed whole.
         .target(name: "CTOMLTree"),
         // libmosquitto and OpenSSL, loaded when a broker is first used (the binary does not link them).
@@ -53,7 +55,7 @@ let package = Package(
         .target(name: "Rings", dependencies: ["RingsText", "RingsRaster", "Shaders", "RingsAnimation", "RingsAssets"], swiftSettings: optimised),
         // What touches the world: feeds, commands, the broker, /proc, the config watcher, signals and
         // limits, systemd; and the live screen that wires them to the model.
-        .target(name: "RingsLive", dependencies: ["CMosquitto", "CSystemd", "CGettext", "RingsText", "Rings", "RingsAnimation", "RingsRaster"], swiftSettings: optimised),
+        .target(name: "RingsLive", dependencies: ["CMosquitto", "CProcess", "CSystemd", "CGettext", "RingsText", "Rings", "RingsAnimation", "RingsRaster"], swiftSettings: optimised),
 
         // MARK: SDL and the executable
         .target(name: "RingsSDL", dependencies: ["CSDL2", "CWaylandProbe", "CSDL2SysWM", "CXDPMS", "CDRM", "CFontconfig", "CPango", "Rings", "RingsLive", "RingsAnimation", "RingsRaster"], swiftSettings: optimised),

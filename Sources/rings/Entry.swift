@@ -16,6 +16,8 @@ enum Entry {
         if ProcessInfo.processInfo.environment["SWIFT_BACKTRACE"] == nil { rings_crash_handlers_install("rings") }
         // Before any other thread: SIGINT and SIGTERM obeyed within a second, whatever blocks the main thread.
         ProcessSignals.start(grace: 0.9)
+        // What a `--exec` command leaves outside its process group comes back to rings to be ended.
+        Orphans.adopt()
         if let problem = AddressSpace.prepare() ?? DescriptorLimit.prepare() { fail(problem, status: 1) }
         do {
             var command = try RingsCommand.parseAsRoot()

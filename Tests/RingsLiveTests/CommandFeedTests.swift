@@ -91,4 +91,14 @@ import Testing
         let masks = lines.prefix(2).map { UInt64($0.1.split(separator: " ").last ?? "", radix: 16) }
         #expect(masks.count == 2 && masks.allSatisfy { $0 != nil && $0! & 0x7fff_ffff == 0 }, "\(lines)")
     }
+
+    /// The command holds standard input, output and error and nothing else of rings: a descriptor
+    /// opened without close-on-exec (as libmosquitto opens the broker's socket) stays out of it.
+    @Test func theCommandGetsNoDescriptorButItsThree() {
+        let leaked = open("/dev/null", O_RDONLY)  // no O_CLOEXEC
+        defer { close(leaked) }
+        #expect(leaked > 2)
+        let (lines, _) = listen("ls /proc/$$/fd", every: 0.2) { $0.lines.count >= 3 }
+        #expect(lines.prefix(3).map(\.1) == ["0", "1", "2"], "\(lines)")
+    }
 }

@@ -7,8 +7,9 @@ import RingsRaster
 /// Runs a shell command every `interval` seconds (on absolute times, like conky's exec) on a thread
 /// of its own and hands each line of its output to `deliver`, numbered across runs. A run that is
 /// still going when the next is due is killed with everything it started, and what a run leaves in
-/// the background when its shell exits is ended then; a failing command is reported and tried
-/// again; `stop` ends whatever the runs left running.
+/// the background when its shell exits is ended then (what left the run's process group too, once
+/// `Orphans.adopt` has made rings its reaper); a failing command is reported and tried again; `stop`
+/// ends whatever the runs left running.
 public final class CommandFeed: @unchecked Sendable {
     public let command: String
     public let interval: Double
@@ -55,6 +56,7 @@ public final class CommandFeed: @unchecked Sendable {
     private func once(deadline: Double, clock: () -> Double, number: inout Int) {
         // Whatever an earlier run left and SIGTERM did not end.
         for group in groups.withLock({ $0 }) { Glibc.kill(-group, SIGKILL) }
+        Orphans.end(SIGKILL)
         let run: ShellRun
         do { run = try ShellRun(command) } catch {
             state(Words.cannotRun.with("\(error)"))
@@ -80,7 +82,8 @@ public final class CommandFeed: @unchecked Sendable {
         run.close()
         // What the run left in the background is ended now (SIGTERM; SIGKILL at the next run), so
         // that samples taken every 100 ms cannot pile up processes.
-        if status != nil, Glibc.kill(-run.pid, SIGTERM) == 0 {
+        let grouped = status != nil && Glibc.kill(-run.pid, SIGTERM) == 0
+        if status != nil, Orphans.end(SIGTERM) > 0 || grouped {
             report("'\(command)' left processes running when it exited; they were ended (a sample's command must finish its work)")
         }
         // Groups whose every process has ended are forgotten (their number may be given again).
@@ -102,6 +105,7 @@ public final class CommandFeed: @unchecked Sendable {
     /// Ends every process the runs started that is still there: SIGTERM, and SIGKILL 0.2 s later.
     private func endGroups() {
         let left = groups.withLock { groups in defer { groups = [] }; return groups }
+        defer { Orphans.endAll(grace: 0.2) }
         guard !left.isEmpty else { return }
         for group in left { Glibc.kill(-group, SIGTERM) }
         usleep(200_000)

@@ -1,10 +1,12 @@
 import Rings
 import FoundationEssentials
 import Glibc
+import CProcess
 
 /// One run of a shell command in a process group of its own (so that it and everything it starts
 /// can be ended together), with the signals `rings` ignores or blocks set back to their defaults,
-/// standard input from /dev/null, and its output and errors read through pipes.
+/// standard input from /dev/null, its output and errors read through pipes, and no other descriptor
+/// of rings (the broker's socket, the display's) open in it.
 final class ShellRun {
     let pid: pid_t
     /// Our ends of its standard output and standard error (non-blocking, closed by `close`).
@@ -22,6 +24,8 @@ final class ShellRun {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, out[1], 1)
         posix_spawn_file_actions_adddup2(&actions, err[1], 2)
+        // Libraries open descriptors without close-on-exec (libmosquitto's socket): none is the child's.
+        guard rings_spawn_close_from(&actions, 3) == 0 else { out.forEach { _ = Glibc.close($0) }; err.forEach { _ = Glibc.close($0) }; throw Failure(ENOMEM) }
         var defaults = sigset_t(), none = sigset_t()
         sigfillset(&defaults)
         sigdelset(&defaults, SIGKILL); sigdelset(&defaults, SIGSTOP)
@@ -38,6 +42,7 @@ final class ShellRun {
         Glibc.close(out[1]); Glibc.close(err[1])
         guard code == 0 else { Glibc.close(out[0]); Glibc.close(err[0]); throw Failure(code) }
         pid = child; output = out[0]; errors = err[0]
+        Orphans.started(child)
         for fd in [output, errors] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
     }
 
@@ -66,6 +71,7 @@ final class ShellRun {
     func exited() -> Int32? {
         var status: Int32 = 0
         guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
+        Orphans.reaped(pid)
         return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     }
 
@@ -74,6 +80,7 @@ final class ShellRun {
         _ = Glibc.kill(-pid, signal)
         var status: Int32 = 0
         _ = waitpid(pid, &status, 0)
+        Orphans.reaped(pid)
     }
 
     /// Stops reading: what the command's background children write later goes nowhere.

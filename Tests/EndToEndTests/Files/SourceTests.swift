@@ -54,6 +54,35 @@ import TestSupport
         #expect(left.stdout.isEmpty, "left running: \(left.stdout)")
     }
 
+    /// A command's children get standard input, output and error only, and what steps out of the
+    /// command's process group (`setsid`) is ended like the rest: at most the last run's is left at any
+    /// time, none once rings has exited (the regression: 39 piled up in 10 s, and outlived rings).
+    @Test(.enabled(if: ready, "needs the display tools (make test installs them)"))
+    func aCommandsChildrenHoldNothingOfTheScreenAndEndWithIt() throws {
+        let marker = "47.\(getpid())", folder = NSTemporaryDirectory() + "rings-exec-\(getpid())"
+        try? FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let display = try VirtualDisplay()
+        let command = "echo 1=0.5; setsid sleep \(marker) & echo run >> \(folder)/runs"
+        let (process, _) = try display.launchRings(["--size", "300x300", "--exec", command, "--every", "100ms"], settle: 0.2)
+        defer { if process.isRunning { process.terminate() } }
+        var most = 0, descriptors: Set<String> = []
+        let runs = { (try? String(contentsOfFile: folder + "/runs", encoding: .utf8))?.split(separator: "\n").count ?? 0 }
+        #expect(eventually(within: 30) {
+            let children = (try? runProgram("/usr/bin/pgrep", ["-f", "^sleep \(marker)"]))?.stdout.split(separator: "\n") ?? []
+            most = max(most, children.count)
+            for child in children { descriptors.formUnion((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(child)/fd")) ?? []) }
+            return runs() >= 20
+        })
+        #expect(most <= 2, "at most the last run's is left at any time: \(most)")
+        #expect(!descriptors.isEmpty && descriptors.isSubset(of: ["0", "1", "2"]), "\(descriptors.sorted())")
+        process.terminate()
+        process.waitUntilExit()
+        let left = try runProgram("/usr/bin/pgrep", ["-f", "^sleep \(marker)"])
+        #expect(left.stdout.isEmpty, "left running after rings: \(left.stdout)")
+    }
+
     @Test(.enabled(if: ready, "needs the display tools (make test installs them)"))
     func aKioskFillsTheScreenShowsItsFeedIgnoresKeysAndQuitsOnlyOnTheChord() throws {
         let display = try VirtualDisplay()

@@ -1,0 +1,14 @@
+#ifndef RINGS_PROCESS_H
+#define RINGS_PROCESS_H
+
+#include <spawn.h>
+
+/// Adds to `actions` the closing of every descriptor from `lowest` up in the child (glibc's
+/// posix_spawn_file_actions_addclosefrom_np, which Swift cannot see); 0, or an errno value.
+int rings_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest);
+
+/// Makes the process the reaper of its descendants (prctl's PR_SET_CHILD_SUBREAPER, variadic in
+/// C and so out of Swift's reach): orphans come back to it rather than to init. 0, or -1 and errno.
+int rings_become_reaper(void);
+
+#endif
