@@ -109,4 +109,39 @@ import TestSupport
         #expect(frame(after: 57)?.brightness == 1, "still awake 58 s after the touch")
         #expect(frame(after: 2.1)?.brightness == 0 && screen.displayOff, "dark a minute after the touch")
     }
+
+    /// A command is an order for now. A retained one is refused (it would darken the screen again at
+    /// every start), and so is one that a kept session held while the screen was away; a command sent
+    /// once the screen is there is obeyed. With the filter `#` the screen hears its own status and
+    /// state, and takes neither for values.
+    @Test(.enabled(if: !Broker.missing, "needs mosquitto (make test installs it)"))
+    func onlyOrdersSentNowAreObeyed() throws {
+        screen.stop()
+        let id = "hall-\(getpid())", commands = "screens/hall/cmd"
+        // A session kept from an earlier run that took commands at QoS 1, and what came while it was away.
+        let kept = try runProgram("/usr/bin/mosquitto_sub", ["-p", "\(broker.port)", "-h", "127.0.0.1", "-c", "-i", id, "-q", "1", "-t", commands, "-E"], timeout: 10)
+        #expect(kept.status == 0, "\(kept.stderr)")
+        try broker.publish(commands, #"{"brightness": 0.3}"#)
+        try broker.publish(commands, #"{"screen": "off"}"#, retain: true)
+        defer { try? broker.publish(commands, "", retain: true) }
+        let settings = try MQTTFeed.Settings(url: broker.url, topics: ["#"], clientID: id, statusTopic: "screens/hall")
+        #expect(settings.keepsSession)
+        let hall = LiveScreen(options: .init(theme: .standard, values: [0.1, 0.1, 0.1], spec: .tween(duration: 0.1, curve: .linear), chrome: false, mqtt: settings),
+                              glyphs: BoxGlyphs(), problems: ProblemLog(now: { 0 }, write: { [said] line in said.withLock { $0.append(line) } }))
+        hall.start(on: loop, stats: FrameStats(), wake: {})
+        defer { hall.stop() }
+        func frame(after seconds: Double = 0) -> RingScene? {
+            hall.wake(at: clock.now())
+            clock.advance(by: seconds)
+            loop.runDue()
+            guard case let .rings(scene, _) = hall.frame(width: 300, height: 300, at: clock.now()) else { return nil }
+            return scene
+        }
+        func heard(_ words: String) -> Bool { said.withLock { $0 }.contains { $0.contains(commands) && $0.contains(words) } }
+        #expect(eventually { _ = frame(); return heard("retained") && heard("sent while the screen was away") }, "\(said.withLock { $0 })")
+        try broker.publish(commands, #"{"brightness": 0.5}"#)
+        #expect(eventually { frame(after: 1.1)?.brightness == 0.5 }, "a command sent now is obeyed")
+        #expect(!hall.displayOff)
+        #expect(!said.withLock { $0 }.contains { $0.contains("screens/hall") && !$0.contains(commands) }, "its own status is no value: \(said.withLock { $0 })")
+    }
 }

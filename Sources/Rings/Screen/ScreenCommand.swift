@@ -25,13 +25,16 @@ public struct ScreenCommand: Equatable, Sendable {
     /// Why a command was refused, in one line.
     public struct Refusal: Error, Equatable, Sendable {
         public let reason: String
+        /// The kind of mistake, said at most once a minute however many commands make it.
+        public let kind: String
+        public init(reason: String, kind: String? = nil) { self.reason = reason; self.kind = kind ?? reason }
     }
 
     /// The command in `bytes`, or why it cannot be taken.
     public static func parse(_ bytes: [UInt8]) -> Result<ScreenCommand, Refusal> {
         func refuse(_ reason: String) -> Result<ScreenCommand, Refusal> { .failure(Refusal(reason: reason)) }
         let example = #"a command is a JSON object such as {"brightness": 0.5}, {"screen": "off"}, {"reload": true} or {"identify": 10}"#
-        guard bytes.count <= largest else { return refuse("over \(largest) bytes; \(example)") }
+        guard bytes.count <= largest else { return .failure(Refusal(reason: "over \(largest) bytes; \(example)", kind: "too long")) }
         guard let object = (try? JSON.parse(Data(bytes))) as? [String: Any] else { return refuse(example) }
         guard !object.isEmpty else { return refuse("it names no command; \(example)") }
         var command = ScreenCommand()
@@ -53,7 +56,7 @@ public struct ScreenCommand: Equatable, Sendable {
                 }
                 command.identify = number
             default:
-                return refuse("'\(key.prefix(40))' is not a command (known: \(keys.joined(separator: ", ")))")
+                return .failure(Refusal(reason: "'\(key.prefix(40))' is not a command (known: \(keys.joined(separator: ", ")))", kind: "unknown command"))
             }
         }
         return .success(command)

@@ -5,7 +5,8 @@ import RingsRaster
 
 /// Watches a config file for the live screen: `changed` is called on the watcher's own thread (so
 /// that reading the file never holds up a frame) when SIGHUP comes or when the file is written or
-/// replaced, a burst of writes once, 0.2 s after the last. inotify watches the folder of the path
+/// replaced, a burst of writes once, 0.2 s after the last, and a burst of requests to read it at
+/// most once every `pause`. inotify watches the folder of the path
 /// and, when the path is a symbolic link, the folder of the file it leads to, so that an editor's
 /// save-by-rename is seen in either. SIGHUP no longer ends the process while it watches
 /// (`ProcessSignals` takes it).
@@ -35,7 +36,10 @@ public final class ConfigWatcher: @unchecked Sendable {
         thread.start(named: "rings config") { [self] in watch(fd, wake: wake) }
     }
 
-    /// Reads the file again now, as SIGHUP does (a `reload` command).
+    /// Requests to read the file again come at most this often (a burst of `reload` commands is merged).
+    static let pause = 0.5
+
+    /// Reads the file again now, as SIGHUP does (a `reload` command), or `pause` after the last read.
     public func reloadNow() {
         if wakePipe[1] >= 0 { Self.send(Self.hangUp, to: wakePipe[1]) }
     }
@@ -85,16 +89,18 @@ public final class ConfigWatcher: @unchecked Sendable {
             }
         }
         watchPlaces()
-        var buffer = [UInt8](repeating: 0, count: 4096), signal: UInt8 = 0
-        var due: Double?
+        var buffer = [UInt8](repeating: 0, count: 4096), signals = [UInt8](repeating: 0, count: 256)
+        var due: Double?, lastRead = -Double.infinity
         let clock = { ProcessInfo.processInfo.systemUptime }
         while !thread.isStopped {
             var ready = [pollfd(fd: wake, events: Int16(POLLIN), revents: 0), pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
             let wait = due.map { Int32(max(0, $0 - clock()) * 1000) } ?? -1
             if poll(&ready, fd >= 0 ? 2 : 1, wait) > 0 {
                 if ready[0].revents != 0 {
-                    guard read(wake, &signal, 1) == 1, signal == Self.hangUp else { return }
-                    due = clock()
+                    // Every request waiting is taken at once: a burst of them is one read.
+                    let n = read(wake, &signals, signals.count)
+                    guard n > 0, !signals.prefix(n).contains(Self.quit) else { return }
+                    due = max(clock(), lastRead + ConfigWatcher.pause)
                 }
                 if ready[1].revents != 0 {
                     let n = read(fd, &buffer, buffer.count)
@@ -110,6 +116,7 @@ public final class ConfigWatcher: @unchecked Sendable {
             }
             if let at = due, clock() >= at {
                 due = nil
+                lastRead = clock()
                 changed()
                 // The link may lead elsewhere now.
                 watchPlaces()

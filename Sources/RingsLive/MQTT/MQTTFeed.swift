@@ -157,7 +157,10 @@ public final class MQTTFeed: @unchecked Sendable {
             MQTTFeed.from(me).received(message.pointee)
         }
         mosquitto_subscribe_callback_set(m) { _, me, mid, count, granted in
-            guard let granted, (0..<Int(count)).contains(where: { granted[$0] > 1 }) else { return }
+            guard let granted, (0..<Int(count)).contains(where: { granted[$0] > 1 }) else {
+                MQTTFeed.from(me).subscribed(mid)
+                return
+            }
             MQTTFeed.from(me).subscriptionRefused(mid)
         }
         mosquitto_publish_callback_set(m) { _, me, mid in
@@ -191,7 +194,9 @@ public final class MQTTFeed: @unchecked Sendable {
         var topics: [Int32: String] = [:]
         for topic in filters {
             var mid: Int32 = 0
-            if mosquitto_subscribe(m, &mid, topic, Int32(settings.qos)) == MOSQ_ERR_SUCCESS.rawValue { topics[mid] = topic }
+            // Commands at QoS 0: a broker keeps none of them for a screen that is away.
+            let qos = topic == settings.commandTopic ? 0 : Int32(settings.qos)
+            if mosquitto_subscribe(m, &mid, topic, qos) == MOSQ_ERR_SUCCESS.rawValue { topics[mid] = topic }
         }
         if settings.discovery != nil {
             var mid: Int32 = 0
@@ -201,6 +206,13 @@ public final class MQTTFeed: @unchecked Sendable {
         session.withLock { $0.connected = true; $0.connections += 1; $0.subscriptions = topics }
         publishStatusIfDue(m)
         changed(.connected)
+    }
+
+    /// A subscription is in place: the command topic's opens the door to commands.
+    private func subscribed(_ mid: Int32) {
+        session.withLock { session in
+            if let topic = session.subscriptions[mid], topic == settings.commandTopic { session.commandsOpen = true }
+        }
     }
 
     private func subscriptionRefused(_ mid: Int32) {
@@ -220,10 +232,27 @@ public final class MQTTFeed: @unchecked Sendable {
         // A kept session may still hold subscriptions that an earlier config asked for: only ours count.
         guard filters.contains(where: { matches($0, name) }) else { return }
         let topic = String(cString: name)
+        // What this screen says itself (a filter such as # takes it in too) is not a value.
+        guard topic != settings.statusTopic && topic != settings.stateTopic else { return }
+        if topic == settings.commandTopic, let refusal = refusal(ofCommandRetained: message.retain) {
+            report("mqtt \(message.retain ? "retained" : "queued") command", "MQTT command on \(topic): \(refusal) (ignored; a command is an order for now)")
+            return
+        }
         session.withLock { $0.messages += 1 }
         // No more than one byte past the longest line is copied: a larger payload is refused as too long.
         let length = min(Int(message.payloadlen), MQTTFeed.maximumPayload + 1)
         deliver(topic, message.payload.map { Array(UnsafeRawBufferPointer(start: $0, count: length)) } ?? [])
+    }
+
+    /// Why a command is not for now: retained (it would be obeyed again at every start), or held by a
+    /// kept session while the screen was away (it comes before this connection's subscription is
+    /// acknowledged); nil for a command sent now.
+    private func refusal(ofCommandRetained retained: Bool) -> String? {
+        if retained {
+            return "retained; send commands without the retain flag (clear this one: mosquitto_pub -r -n -t \(settings.commandTopic ?? ""))"
+        }
+        guard session.withLock({ $0.commandsOpen }) else { return "sent while the screen was away" }
+        return nil
     }
 
     /// The topic `name` matches the filter.

@@ -16,6 +16,9 @@ extension MQTTFeed {
         var logged: String?
         /// The subscriptions asked for, by message id.
         var subscriptions: [Int32: String] = [:]
+        /// The broker has acknowledged this connection's subscription to the command topic: commands
+        /// that come before are ones a kept session held while the screen was away.
+        var commandsOpen = false
         /// The `offline` message `stop` waits for.
         var farewell: Int32?
         var messages = 0, connections = 0
@@ -24,7 +27,7 @@ extension MQTTFeed {
         var lastValue: Date?, statusSent: Date?, statusValue: Date?
 
         mutating func startAttempt() {
-            connected = false; refusal = nil; logged = nil; subscriptions = [:]; statusSent = nil
+            connected = false; refusal = nil; logged = nil; subscriptions = [:]; commandsOpen = false; statusSent = nil
         }
     }
 

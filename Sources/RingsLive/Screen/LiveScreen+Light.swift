@@ -39,7 +39,7 @@ extension LiveScreen {
     func obey(_ order: Result<ScreenCommand, ScreenCommand.Refusal>, at now: Double) {
         switch order {
         case let .failure(refusal):
-            problems.note(kind: "command \(refusal.reason)", "MQTT command on \(options.mqtt?.commandTopic ?? "cmd"): \(refusal.reason) (ignored; nothing changes)")
+            problems.note(kind: "command \(refusal.kind)", "MQTT command on \(options.mqtt?.commandTopic ?? "cmd"): \(refusal.reason) (ignored; nothing changes)")
         case let .success(command):
             if command.reload {
                 if let watcher { watcher.reloadNow() } else { problems.note(kind: "reload", "reload: rings was started without a config file; nothing to read") }
