@@ -28,7 +28,7 @@ let package = Package(
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm"),
         // What runs in a crash's signal handler, in C: nothing of the Swift runtime may run there.
         .target(name: "CCrash"),
-        // Process calls Swift cannot make: glibc's closefrom for a spawn, prctl (variadic).
+        // Process calls Swift cannot make: glibc's closefrom for a spawn, prctl (variadic), signals' names.
         .target(name: "CProcess"),
         // TOML through toml++ (Debian's libtomlplusplus-dev), copied into a C tree that is freed whole.
         .target(name: "CTOMLTree"),

@@ -18,6 +18,8 @@ static const struct { int number; const char *line; } fatal[] = {
     { SIGILL, "crashed: SIGILL (illegal instruction, as a Swift runtime error traps)" },
     { SIGTRAP, "crashed: SIGTRAP (a trap)" },
     { SIGABRT, "crashed: SIGABRT (aborted, as by systemd's watchdog)" },
+    { SIGSYS, "crashed: SIGSYS (a system call the service's filter forbids)" },
+    { SIGQUIT, "quit: SIGQUIT ends rings as a crash does" },
 };
 static const char tail[] = "; exiting at once (SWIFT_BACKTRACE=enable=yes for a backtrace)\n";
 

@@ -22,6 +22,8 @@ enum Entry {
         do {
             var command = try RingsCommand.parseAsRoot()
             try command.run()
+            // Ended the clean way by a signal that is not the usual SIGINT or SIGTERM: 128 + its number.
+            if let status = ProcessSignals.exitStatus { exit(status) }
         } catch let error as UserError {
             fail(error.message, status: 1)
         } catch let error as ConfigErrors {

@@ -2,19 +2,28 @@ import Rings
 import FoundationEssentials
 import Glibc
 import RingsRaster
+import CProcess
 
-/// SIGINT, SIGTERM and SIGHUP, taken by a thread of its own blocked in `sigwait`: no descriptor, no
-/// dispatch source and no handler, so they are obeyed at any descriptor limit and whatever the main
-/// thread is stuck in (a stopped X server). The first SIGINT or SIGTERM calls the quit action; if the
-/// process is still alive `grace` seconds later, or another comes, the signal's default action ends it.
+/// Every signal whose default is to end the process without a core (SIGINT, SIGTERM, SIGHUP, SIGUSR1,
+/// SIGALRM, SIGPWR, SIGIO, the real-time ones...), taken by a thread of its own blocked in `sigwait`:
+/// no descriptor, no dispatch source and no handler, so they are obeyed at any descriptor limit and
+/// whatever the main thread is stuck in (a stopped X server). The first of them calls the quit action
+/// (SIGHUP its own when there is one), the ones that are not a usual way to stop a program with one
+/// line and an exit status of 128 + the signal's number afterwards; if the process is still alive
+/// `grace` seconds later, or another comes, the signal's default action ends it.
 public enum ProcessSignals {
     private struct Actions {
         var quit: (@Sendable () -> Void)?
         var hangUp: (@Sendable () -> Void)?
         var quitting = false
+        /// The exit status the quit asks for (a signal that is not SIGINT or SIGTERM).
+        var status: Int32?
     }
     private static let actions = Mutex(Actions())
-    private static let taken: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    /// SIGINT and SIGTERM, the usual ways to stop a program: a clean end, status 0.
+    private static let usual: [Int32] = [SIGINT, SIGTERM]
+    private static let taken: [Int32] = usual + [SIGHUP, SIGUSR1, SIGUSR2, SIGALRM, SIGPWR, SIGVTALRM, SIGPROF, SIGIO, SIGXCPU, SIGSTKFLT]
+        + Array(rings_signal_realtime_first()...rings_signal_realtime_last())
 
     /// Blocks the three signals in the calling thread and starts the waiter. Call it on the main
     /// thread before any other thread starts: threads inherit the mask (a child's spawn resets it).
@@ -22,8 +31,7 @@ public enum ProcessSignals {
         var set = signalSet()
         pthread_sigmask(SIG_BLOCK, &set, nil)
         // A parent's SIG_IGN would discard them before sigwait sees them (`cmd &` in a script ignores SIGINT).
-        signal(SIGINT, SIG_DFL)
-        signal(SIGTERM, SIG_DFL)
+        taken.filter { $0 != SIGHUP }.forEach { signal($0, SIG_DFL) }
         Threads.start(named: "rings signals") { wait(grace: grace) }
     }
 
@@ -40,8 +48,12 @@ public enum ProcessSignals {
         actions.withLock { $0.hangUp = action }
     }
 
-    /// Whether SIGINT or SIGTERM has come.
+    /// Whether a signal that ends rings has come.
     public static var quitRequested: Bool { actions.withLock { $0.quitting } }
+
+    /// The status to exit with after the clean end a signal asked for: 128 + its number for one that
+    /// is not SIGINT or SIGTERM (a supervisor sees that something ended rings), nil otherwise.
+    public static var exitStatus: Int32? { actions.withLock { $0.status } }
 
     private static func signalSet() -> sigset_t {
         var set = sigset_t()
@@ -57,20 +69,28 @@ public enum ProcessSignals {
             guard sigwait(&set, &number) == 0 else { continue }
             let (quit, hangUp, again) = actions.withLock { state in
                 let again = state.quitting
-                if number != SIGHUP { state.quitting = true }
+                if number != SIGHUP || state.hangUp == nil {
+                    state.quitting = true
+                    if !usual.contains(number), state.status == nil { state.status = 128 + number }
+                }
                 return (state.quit, state.hangUp, again)
             }
-            if number == SIGHUP {
-                guard let hangUp else { end(by: number) }
+            if number == SIGHUP, let hangUp {
                 hangUp()
-            } else if again || quit == nil {
+                continue
+            }
+            let name = rings_signal_name(number).map { "SIG" + String(cString: $0) } ?? "SIGRTMIN+\(number - rings_signal_realtime_first())"
+            if !usual.contains(number) && !again {
+                StandardError.say("rings: \(name) came; ending")
+            }
+            if again || quit == nil {
                 end(by: number)
             } else {
-                let name = number == SIGINT ? "SIGINT" : "SIGTERM", signal = number
+                let number = number
                 Threads.start(named: "rings deadline") {
                     Threads.sleep(seconds: grace)
                     StandardError.say("rings: still running \(grace) s after \(name); ending now")
-                    end(by: signal)
+                    end(by: number)
                 }
                 quit?()
             }

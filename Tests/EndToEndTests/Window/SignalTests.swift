@@ -62,4 +62,39 @@ import Testing
         let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationReason == .exit && process.terminationStatus == 0 && !said.contains("crashed"), "\(said)")
     }
+
+    /// Every other signal whose default would end rings on the spot ends it the clean way: one line,
+    /// the broker told `offline` (a death would leave that to the will), and 128 + the signal's number
+    /// for a supervisor. The regression: each ended rings at once, without a word.
+    @Test(.enabled(if: displayReady && !Broker.missing, "needs the display tools and mosquitto (make test installs them)"),
+          arguments: [SIGUSR1, SIGUSR2, SIGALRM, SIGPWR, SIGVTALRM, SIGPROF, SIGIO, SIGXCPU, 40 /* SIGRTMIN+6 */])
+    func aSignalThatWouldEndRingsEndsItTheCleanWay(number: Int32) throws {
+        let broker = try Broker(), display = try VirtualDisplay()
+        let config = try broker.screenConfig("signal", mqtt: "url = \"\(broker.url)\"\ntopic = \"t\"\nclient-id = \"signal\"\nstatus-topic = \"screens/signal\"\n")
+        let errors = Pipe()
+        let (process, _) = try display.launchRings(["--config", config]) { $0.standardError = errors }
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        #expect(eventually { ((try? broker.retained("screens/signal")) ?? nil)?.contains(#""state":"online""#) == true }, "the screen says it is online")
+        kill(process.processIdentifier, number)
+        #expect(ended(process, since: Date()) != nil)
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(said.split(separator: "\n").count == 1 && said.hasPrefix("rings: SIG") && said.contains(" came; ending"), "\(said)")
+        #expect(process.terminationReason == .exit && process.terminationStatus == 128 + number, "\(process.terminationReason) \(process.terminationStatus)")
+        #expect(try broker.retained("screens/signal")?.contains(#""state":"offline""#) == true, "the clean end said offline itself")
+    }
+
+    /// SIGQUIT ends rings as a crash does: one line, at once, with a crash's status (it used to print
+    /// a long report and leave the screen running).
+    @Test(.enabled(if: displayReady, "needs \(VirtualDisplay.tools.joined(separator: ", ")) (make test installs them)"))
+    func quitEndsRingsAsACrash() throws {
+        let display = try VirtualDisplay()
+        let errors = Pipe()
+        let (process, _) = try display.launchRings(["--config", "none", "--size", "300x300"]) { $0.standardError = errors }
+        kill(process.processIdentifier, SIGQUIT)
+        let took = ended(process, since: Date())
+        #expect(took.map { $0 < 1 } == true, "\(took ?? 5) s")
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(said.split(separator: "\n").count == 1 && said.contains("SIGQUIT"), "\(said)")
+        #expect(process.terminationReason == .exit && process.terminationStatus == 128 + SIGQUIT)
+    }
 }
