@@ -29,10 +29,11 @@ public enum OutputFile {
     }
 
     /// Replaces `path` with what `body` writes to the stream it is given; `body` returns nil, or
-    /// what went wrong. Throws one line naming `path`.
-    public static func write(_ path: String, _ body: (UnsafeMutablePointer<FILE>) -> String?) throws(PNGError) {
+    /// what went wrong. Throws one line naming `path`. `mode` is the new file's (less the umask):
+    /// 0600 keeps it from other users from its first byte.
+    public static func write(_ path: String, mode: mode_t = 0o666, _ body: (UnsafeMutablePointer<FILE>) -> String?) throws(PNGError) {
         if let problem = problem(with: path) { throw PNGError(problem) }
-        let (temporary, fd) = try create(beside: path)
+        let (temporary, fd) = try create(beside: path, mode: mode)
         guard let stream = fdopen(fd, "wb") else {
             let why = reason()
             close(fd); unlink(temporary)
@@ -54,11 +55,11 @@ public enum OutputFile {
 
     /// A new file `.NAME.RANDOM.tmp` beside `path`, opened for writing: O_EXCL so that nothing planted
     /// there (a file, a link) is ever opened, under a name nobody can guess.
-    private static func create(beside path: String) throws(PNGError) -> (String, Int32) {
+    private static func create(beside path: String, mode: mode_t) throws(PNGError) -> (String, Int32) {
         let folder = folder(of: path), name = path.split(separator: "/").last.map(String.init) ?? path
         for _ in 0..<16 {
             let temporary = "\(folder)/.\(name).\(String(UInt64.random(in: 0...UInt64.max), radix: 36)).tmp"
-            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
             if fd >= 0 { return (temporary, fd) }
             if errno != EEXIST { throw PNGError("cannot write \(path): \(reason())") }
         }

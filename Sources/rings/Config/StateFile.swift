@@ -12,9 +12,9 @@ enum StateFile {
     /// The state file this run keeps, claimed for it alone (a lock beside it held while the process
     /// lives, so that two screens never share one): the file `--state-file` or `state-file` names,
     /// `off` for none, else one of its own for what it shows, `$XDG_STATE_HOME/rings/values-KEY.json`
-    /// (`~/.local/state` when XDG_STATE_HOME is not set), KEY from `identity` (the config file, or
-    /// the sources and ring names without one), so that a run never shows values another run's
-    /// sources said. A second screen of the same identity takes `values-KEY-2.json`, and so on.
+    /// (`~/.local/state` when XDG_STATE_HOME is not set), KEY from `identity` (the config file and
+    /// the sources, with the ring names without a config), so that a run never shows values another
+    /// run's sources said. A second screen of the same identity takes `values-KEY-2.json`, and so on.
     static func claim(_ given: String?, identity: String) -> String? {
         if let given {
             guard given != "off" else { return nil }
@@ -70,7 +70,8 @@ enum StateFile {
                                                          attributes: [.posixPermissions: 0o700])
                 let data = memory.encoded()
                 do {
-                    try OutputFile.write(path) { stream in
+                    // The screen's figures are its own user's alone.
+                    try OutputFile.write(path, mode: 0o600) { stream in
                         data.withUnsafeBytes { fwrite($0.baseAddress, 1, data.count, stream) } == data.count ? nil : String(cString: strerror(errno))
                     }
                 } catch {

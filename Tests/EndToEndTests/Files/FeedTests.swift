@@ -55,6 +55,31 @@ import TestSupport
         }
     }
 
+    /// A run with a config keeps its values under a key of the config and its sources together: the
+    /// same config with another feed never shows what the first remembered (the regression: the key
+    /// was the config's path alone). The file is its user's alone (0600), from its first byte.
+    @Test(.enabled(if: ready, "needs the display tools (make test installs them)"))
+    func aConfigsStateFileIsKeyedByItsSourcesAndItsUsersAlone() throws {
+        let display = try VirtualDisplay()
+        let config = directory + "/screen.toml"
+        try Data("theme = \"flat\"\nsize = \"300x300\"\n".utf8).write(to: URL(fileURLWithPath: config))
+        let first = try freshFIFO("/a.fifo"), second = try freshFIFO("/b.fifo")
+        let (process, _) = try display.launchRings(["--config", config, "--feed", first])
+        let writer = try FileHandle(forWritingTo: URL(fileURLWithPath: first))
+        writer.write(Data("1=0.5\n".utf8))
+        #expect(eventually { stateFiles(display).count == 1 }, "the value is kept")
+        _ = terminate(process)
+        try writer.close()
+        let kept = try #require(stateFiles(display).first)
+        let mode = try #require(try FileManager.default.attributesOfItem(atPath: display.stateHome + "/rings/" + kept)[.posixPermissions] as? Int)
+        #expect(mode == 0o600, "\(String(mode, radix: 8))")
+        let (again, _) = try display.launchRings(["--config", config, "--feed", second])
+        defer { _ = terminate(again) }
+        let locks = { ((try? FileManager.default.contentsOfDirectory(atPath: display.stateHome + "/rings")) ?? []).filter { $0.hasSuffix(".json.lock") } }
+        #expect(eventually { locks().count == 2 }, "another feed, another key: \(locks())")
+        #expect(!locks().contains { $0.contains("-2.json") }, "not the same key's second file: \(locks())")
+    }
+
     /// A source that repeats its values leaves the screen still and exact: the frames stop within
     /// the animation's duration after the first line, the window equals `rings render` of the
     /// values, and rings then uses no CPU while the lines keep coming (the regression: every repeat
