@@ -64,7 +64,8 @@ struct SDLInput {
         case code(SDLK_KP_1)...code(SDLK_KP_9): return .digit(Int(sym - code(SDLK_KP_1)) + 1)
         case code(SDLK_KP_0): return .digit(0)
         case code(SDLK_a)...code(SDLK_z): return Unicode.Scalar(UInt32(sym)).map { .letter(Character($0)) }
-        default: return nil
+        case code(SDLK_UNKNOWN): return nil
+        default: return .other
         }
     }
 }

@@ -38,7 +38,7 @@ cp -r "$D/guest/." "$OUT/share/"; [ -n "$RINGS" ] && cp "$RINGS" "$OUT/share/bin
 [ -n "$UNIT" ] && cp "$UNIT" "$OUT/share/sd/rings-kiosk.service"
 KVER=$KVER KMS_DIR=$OUT SWIFT_ROOT=$SW "$D/build-initramfs.sh" > "$OUT/initramfs.log" 2>&1 || { echo "vm: initramfs: $(tail -1 "$OUT/initramfs.log")"; exit 2; }
 if [ "$MODE" = pristine ]; then INIT=/sbin/init; APP="kmsroot=image kmsprep=/kms/pristine/prepare.sh"; CPU=max,-avx2,-bmi2
-elif [ "$MODE" = systemd ]; then INIT=/lib/systemd/systemd; APP="kmsprep=/kms/sd/prepare-root.sh systemd.unit=rings-test.target"
+elif [ "$MODE" = systemd ]; then INIT=/lib/systemd/systemd; APP="kmsprep=/kms/sd/prepare-root.sh systemd.unit=rings-test.target"; DEVICES="-device virtio-keyboard-pci"
 elif [ "$MODE" = power ]; then INIT=/kms/power-init.sh; APP=""; DEVICES="-device virtio-keyboard-pci"
 else INIT=/kms/guest-init.sh; APP=""; fi
 # What the guest's root is made of: the host's /usr, /etc and toolchain, or a whole image and the

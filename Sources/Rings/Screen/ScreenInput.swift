@@ -34,6 +34,8 @@ public enum Key: Equatable, Sendable {
     case digit(Int)
     /// A letter key, lower case.
     case letter(Character)
+    /// Any other key (Shift alone, a function key): it does nothing but wake a screen that is off.
+    case other
 }
 
 extension Key {

@@ -119,6 +119,8 @@ import Testing
         #expect(line("after remove: unit:").contains("ActiveState=inactive") && line("after remove: unit:").hasSuffix("processes:"),
                 "remove stopped the kiosk: \(line("after remove: unit:"))")
         #expect(line("after remove: package files left:").hasSuffix("left:"), "\(line("after remove: package files left:"))")
+        // The admin's enable link is left by remove, as debhelper leaves it, with the unit masked.
+        #expect(line("after remove: unit:").contains("LoadState=masked"), "\(line("after remove: unit:"))")
         // Purge: nothing of rings left (the admin's /etc/rings aside: see the log).
         #expect(line("$ apt-get purge -y rings").hasSuffix("-> exit 0"), "\(context)")
         #expect(line("after purge: package files left:").hasSuffix("left:"), "\(line("after purge: package files left:"))")

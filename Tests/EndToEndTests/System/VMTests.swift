@@ -97,7 +97,8 @@ import Testing
     /// The unit as the package installs it, under systemd: READY and STATUS, values from a FIFO, a
     /// SIGSTOPped rings killed by the watchdog and back on screen within a minute with its values stale
     /// (the state file under StateDirectory), `systemctl reload` recolouring in place, a SIGKILLed rings
-    /// restarted.
+    /// restarted, a broker command turning it off and a key on (wake-on-input), all under the unit's
+    /// hardening (systemd's exposure level at most 2.0).
     @Test func theKioskUnitUnderSystemdIsWatchedRestartedAndReloaded() throws {
         let vm = try VirtualMachine(mode: "systemd", output: scratch.path + "/systemd")
         #expect(vm.result.status == 0, "\(vm.result.stdout)\(vm.result.stderr)")
@@ -125,10 +126,19 @@ import Testing
         let reloaded = try render("0.9,1.7,0.6", config: Installed.checkout + "/Tests/VM/guest/sd/kiosk-reloaded.toml")
         #expect(differingPixels(try screen(vm, "S4"), reloaded) == 0, "systemctl reload recoloured the outer ring in place")
 
+        // The broker and the keyboard through the unit's hardening.
+        #expect(line("off by MQTT:").contains("\"screen\":\"off\""), "\(log)\(journal.suffix(800))")
+        #expect(line("on by a key:").contains("\"screen\":\"on\""), "\(log)\(journal.suffix(800))")
+        let security = vm.text("security.txt")
+        let level = security.split(separator: "\n").first { $0.contains("Overall exposure level") }
+            .flatMap { $0.split(separator: ":").last?.split(separator: " ").first }.flatMap { Double($0) }
+        #expect(level.map { $0 <= 2.0 } == true, "systemd-analyze security of the running unit: \(security.suffix(1500))")
+
         let killed = line("back after SIGKILL")
         #expect(seconds(killed).map { $0 < 60 } == true && killed.contains("NRestarts=2"), "\(log)")
         let afterKill = try screen(vm, "S5")
         #expect(differingPixels(afterKill, reloaded) > 0 && outerRingSaturation(afterKill) > 10, "the new colours, stale, after SIGKILL")
         #expect(log.contains("rings rings") && log.contains("values-") && log.contains(".json"), "the state file in /var/lib/rings, the unit's user's: \(log)")
+        #expect(log.contains("drwx------") && log.contains("-rw------- 1 rings rings"), "the state folder and file are the unit's user's alone: \(log)")
     }
 }

@@ -1,6 +1,6 @@
 #!/bin/bash
 # The test driver under systemd: the kiosk unit fed, stopped (the watchdog restarts it), killed
-# (Restart= restarts it), reloaded with other colours; a screendump after each step, the unit's
+# (Restart= restarts it), reloaded with other colours, turned off by a broker command and on by a key; a screendump after each step, the unit's
 # state and times (seconds of uptime) in /kms/out/sd-test.log, the journal beside it; then poweroff.
 O=/kms/out; U=rings-kiosk.service
 up() { cut -d' ' -f1 /proc/uptime; }
@@ -30,10 +30,18 @@ settled S3
 cp /kms/sd/kiosk-reloaded.toml /etc/rings/kiosk.toml.new && mv /etc/rings/kiosk.toml.new /etc/rings/kiosk.toml
 systemctl reload $U; log "reloaded: $(show)"
 sleep 1; settled S4
+# The broker and the keyboard through the unit's hardening: off by a command, on by a key (wake-on-input).
+state() { timeout 5 mosquitto_sub -h 127.0.0.1 -t screens/vm/state -C 1 2> /dev/null; }
+until_state() { for i in $(seq 1 150); do state | grep -q "$1" && return 0; sleep 0.2; done; return 1; }
+mosquitto_pub -h 127.0.0.1 -t screens/vm/cmd -m '{"screen": "off"}' || log "mosquitto_pub failed"
+if until_state '"screen":"off"'; then log "off by MQTT: $(state)"; else log "not off by MQTT: $(state)"; fi
+: > $O/wake.key; for i in $(seq 1 300); do [ -e $O/wake.done ] && break; sleep 0.1; done
+if until_state '"screen":"on"'; then log "on by a key: $(state)"; else log "not on by a key: $(state)"; fi
 P=$(pid); T=$(up); kill -KILL $P; log "SIGKILL $P"
 if back $P; then log "back after SIGKILL in $(awk "BEGIN{print $(up) - $T}") s: $(show)"; else log "not back after SIGKILL: $(show)"; fi
 settled S5
-ls -l /var/lib/rings/ >> $O/sd-test.log 2>&1
+ls -ld /var/lib/rings >> $O/sd-test.log 2>&1; ls -l /var/lib/rings/ >> $O/sd-test.log 2>&1
+systemd-analyze security rings-kiosk.service > $O/security.txt 2>&1
 journalctl -b -o short-monotonic -u $U > $O/journal-rings.txt
 journalctl -b -o short-monotonic > $O/journal-all.txt
 log "done"; sync
