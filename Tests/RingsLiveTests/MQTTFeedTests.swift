@@ -54,8 +54,9 @@ import Testing
         let directory = NSTemporaryDirectory() + "rings-mqtt-settings-\(getpid())"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        func file(_ name: String, _ contents: String) throws -> String {
+        func file(_ name: String, _ contents: String, mode: Int = 0o600) throws -> String {
             try Data(contents.utf8).write(to: URL(fileURLWithPath: "\(directory)/\(name)"))
+            try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: "\(directory)/\(name)")
             return "\(directory)/\(name)"
         }
         let pem = try file("any.pem", "-----BEGIN CERTIFICATE-----\n")
@@ -70,6 +71,33 @@ import Testing
         #expect(throws: MQTTFeed.Problem.self, "cert without key") { try MQTTFeed.Settings(url: "mqtts://b", topics: ["a"], cert: pem) }
         #expect(throws: MQTTFeed.Problem.self, "a missing CA") { try MQTTFeed.Settings(url: "mqtts://b", topics: ["a"], ca: directory + "/gone") }
         #expect(throws: MQTTFeed.Problem.self, "a password without a user") { try MQTTFeed.Settings(url: "mqtt://b", topics: ["a"], password: "p") }
+        // A byte-order mark an editor wrote is not part of the password; a file every user can read is refused.
+        #expect(try MQTTFeed.Settings.password(fromFile: try file("bom.pw", "\u{FEFF}s3cret\n")) == "s3cret")
+        #expect(try MQTTFeed.Settings.password(fromFile: try file("group.pw", "s3cret\n", mode: 0o640)) == "s3cret")
+        let open = try file("open.pw", "s3cret\n", mode: 0o644)
+        #expect { try MQTTFeed.Settings.password(fromFile: open) } throws: { "\($0)".contains("every user of this machine can read it; chmod 600") }
+        // A key behind a passphrase would make OpenSSL ask for it on the unit's terminal, for ever.
+        for protected in ["-----BEGIN ENCRYPTED PRIVATE KEY-----\nMIIF\n", "-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,00\n"] {
+            let key = try file("locked.key", protected)
+            #expect(throws: MQTTFeed.Problem.self) { try MQTTFeed.Settings(url: "mqtts://b", topics: ["a"], cert: pem, key: key) }
+        }
+        // A password in the clear is said, unless the broker is this machine.
+        #expect(try MQTTFeed.Settings(url: "mqtt://broker.example", topics: ["a"], username: "u", password: "p").warnings.count == 1)
+        #expect(try MQTTFeed.Settings(url: "mqtt://127.0.0.1", topics: ["a"], username: "u", password: "p").warnings.isEmpty)
+        #expect(try MQTTFeed.Settings(url: "mqtts://broker.example", topics: ["a"], username: "u", password: "p").warnings.isEmpty)
+    }
+
+    /// Distinct client ids are distinct Home Assistant nodes: an id made of the letters node ids allow
+    /// is its own node id; any other gets a hash of itself (`lobby.1` and `lobby_1` shared a node,
+    /// and so did 大堂 and 餐厅, each screen taking the other's entities).
+    @Test func distinctClientIDsAreDistinctNodes() throws {
+        func node(_ id: String) throws -> String { try MQTTFeed.Settings(url: "mqtt://b", topics: ["a"], clientID: id).nodeID }
+        #expect(try node("lobby_1") == "lobby_1" && node("Lobby-2") == "Lobby-2")
+        let ids = ["lobby.1", "lobby_1", "lobby 1", "大堂", "餐厅", "大堂 ", "lobby/1"]
+        let nodes = try ids.map(node)
+        #expect(Set(nodes).count == ids.count, "\(nodes)")
+        #expect(nodes.allSatisfy { $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") } }, "\(nodes)")
+        #expect(try node("大堂") == node("大堂"), "the same id, the same node, run after run")
     }
 }
 

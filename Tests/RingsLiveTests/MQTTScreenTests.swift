@@ -28,4 +28,24 @@ import TestSupport
         try broker.start()
         #expect(eventually(within: 10) { said() == "MQTT connected" }, "back within 10 s")
     }
+
+    /// A screen whose client id has letters node ids do not allow used to share its node with others
+    /// (`lobby.1` and `lobby_1` were both `lobby_1`): now on a node of its own, it empties what an
+    /// earlier version published for it there, and leaves the other screen's configs alone.
+    @Test(.enabled(if: !Broker.missing, "needs mosquitto (make test installs it)"))
+    func anEarlierVersionsSharedNodeIsLeftToItsOtherScreen() throws {
+        let broker = try Broker()
+        let ours = "homeassistant/sensor/lobby_1/ring1/config", theirs = "homeassistant/sensor/lobby_1/ring2/config"
+        try broker.publish(ours, #"{"name": "Move", "device": {"identifiers": ["lobby.1"]}}"#, retain: true)
+        try broker.publish(theirs, #"{"name": "Stand", "device": {"identifiers": ["lobby_1"]}}"#, retain: true)
+        let settings = try MQTTFeed.Settings(url: broker.url, topics: ["fleet/rings"], clientID: "lobby.1", statusTopic: "screens/lobby", discovery: true)
+        #expect(settings.nodeID != "lobby_1")
+        let feed = MQTTFeed(settings: settings, report: { _, _ in }, state: { _ in }, deliver: { _, _ in })
+        feed.ringNames = ["Move"]
+        feed.start()
+        defer { feed.stop() }
+        #expect(try eventually(within: 10) { try broker.retained("homeassistant/sensor/\(settings.nodeID)/ring1/config") != nil }, "published on its own node")
+        #expect(try eventually(within: 10) { try broker.retained(ours) == nil }, "its old config emptied")
+        #expect(try broker.retained(theirs)?.contains("lobby_1") == true, "the other screen's kept")
+    }
 }

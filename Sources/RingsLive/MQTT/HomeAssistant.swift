@@ -1,4 +1,5 @@
 import FoundationEssentials
+import RingsText
 import Glibc
 import Rings
 
@@ -8,14 +9,28 @@ import Rings
 /// brightness, as `STATUS-TOPIC/cmd` commands) and buttons to identify it and reload its config.
 /// Every entity is available while the status topic says `online`.
 extension MQTTFeed.Settings {
-    /// The device's id in discovery topics and unique ids: the client id, in the letters Home
-    /// Assistant's node ids allow (others become `_`).
+    /// The device's id in discovery topics and unique ids: the client id when it is made of the
+    /// letters Home Assistant's node ids allow (A-Z, a-z, 0-9, _ and -); otherwise those letters
+    /// with `_` for the others and twelve hex digits of the whole id, so that two ids never share
+    /// one (`lobby.1` and `lobby_1`, 大堂 and 餐厅).
     public var nodeID: String {
-        String(clientID.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") ? $0 : "_" })
+        guard let legacyNodeID else { return clientID }
+        let hash = clientID.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+        return legacyNodeID + "_" + String(cFormat: "%016llx", hash).prefix(12)
+    }
+
+    /// The node id of versions before 0.18 (other letters as `_` alone), when it is not the client id:
+    /// what is published there for this device is emptied.
+    var legacyNodeID: String? {
+        let safe = String(clientID.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") ? $0 : "_" })
+        return safe == clientID ? nil : safe
     }
 
     /// Every discovery topic this screen can own: what it finds there that it no longer publishes is emptied.
     public var discoveryFilter: String { "\(discoveryPrefix)/+/\(nodeID)/+/config" }
+
+    /// Where versions before 0.18 published this device's configs, when that is elsewhere.
+    var legacyDiscoveryFilter: String? { legacyNodeID.map { "\(discoveryPrefix)/+/\($0)/+/config" } }
 
     /// The configs, by topic, for rings named `names` (outermost first); none without discovery.
     public func discoveryConfigs(names: [String]) -> [String: String] {

@@ -1,4 +1,5 @@
 import Rings
+import RingsText
 import CMosquitto
 import FoundationEssentials
 import Glibc
@@ -19,19 +20,19 @@ public final class MQTTFeed: @unchecked Sendable {
     public let settings: Settings
     /// The rings' names, for the status message.
     public var ringNames: [String] = []
-    private let deliver: @Sendable (_ topic: String, _ payload: [UInt8]) -> Void
-    private let report: @Sendable (_ kind: String, _ message: String) -> Void
-    private let changed: @Sendable (State) -> Void
-    private var client: OpaquePointer?
+    let deliver: @Sendable (_ topic: String, _ payload: [UInt8]) -> Void
+    let report: @Sendable (_ kind: String, _ message: String) -> Void
+    let changed: @Sendable (State) -> Void
+    private(set) var client: OpaquePointer?
     private let thread = FeedThread()
     /// Signalled by `stop` (ends a wait between attempts) and by the thread when it has ended.
-    private let wakeUp = DispatchSemaphore(value: 0), finished = DispatchSemaphore(value: 0)
+    let wakeUp = DispatchSemaphore(value: 0), finished = DispatchSemaphore(value: 0)
     let session = Mutex(Session())
     /// The topic filters subscribed to: the settings', and this screen's own `STATUS-TOPIC/set` and
     /// `STATUS-TOPIC/cmd` (commands: `deliver` tells them by their topic).
-    private let filters: [String]
+    let filters: [String]
     /// The Home Assistant discovery configs this screen publishes, by topic (made as it starts).
-    private var discoveryConfigs: [String: String] = [:]
+    private(set) var discoveryConfigs: [String: String] = [:]
     /// Messages longer than this are refused before they are copied.
     public static let maximumPayload = FeedLine.maximumLength
     /// The slow pace: the longest wait between attempts, and the wait after a refusal.
@@ -89,7 +90,8 @@ public final class MQTTFeed: @unchecked Sendable {
     /// TLS files and the login; a problem in one line, or nil.
     private func secure(_ m: OpaquePointer) -> String? {
         if settings.tls {
-            let code = mosquitto_tls_set(m, settings.ca, settings.ca == nil ? "/etc/ssl/certs" : nil, settings.cert, settings.key, nil)
+            // No passphrase: OpenSSL would ask for one on the terminal, and wait there for ever.
+            let code = mosquitto_tls_set(m, settings.ca, settings.ca == nil ? "/etc/ssl/certs" : nil, settings.cert, settings.key) { _, _, _, _ in 0 }
             guard code == MOSQ_ERR_SUCCESS.rawValue else { return "the TLS files cannot be used: \(MQTTFeed.words(code))" }
         }
         if let user = settings.username, mosquitto_username_pw_set(m, user, settings.password) != MOSQ_ERR_SUCCESS.rawValue {
@@ -148,117 +150,6 @@ public final class MQTTFeed: @unchecked Sendable {
             _ = wakeUp.wait(timeout: .now() + wait)
         }
         finished.signal()
-    }
-
-    private func setCallbacks(_ m: OpaquePointer) {
-        mosquitto_connect_callback_set(m) { _, me, code in MQTTFeed.from(me).connected(Int(code)) }
-        mosquitto_message_callback_set(m) { _, me, message in
-            guard let message else { return }
-            MQTTFeed.from(me).received(message.pointee)
-        }
-        mosquitto_subscribe_callback_set(m) { _, me, mid, count, granted in
-            guard let granted, (0..<Int(count)).contains(where: { granted[$0] > 1 }) else {
-                MQTTFeed.from(me).subscribed(mid)
-                return
-            }
-            MQTTFeed.from(me).subscriptionRefused(mid)
-        }
-        mosquitto_publish_callback_set(m) { _, me, mid in
-            let feed = MQTTFeed.from(me)
-            if feed.session.withLock({ $0.farewell == mid }) { feed.wakeUp.signal() }
-        }
-        mosquitto_log_callback_set(m) { m, me, level, text in
-            guard level == MOSQ_LOG_ERR, let text else { return }
-            let feed = MQTTFeed.from(me)
-            // Why OpenSSL did not trust the broker, while the connection still holds it.
-            let verified = OpaquePointer(mosquitto_ssl_get(m)).map { SSL_get_verify_result($0) } ?? Int(X509_V_OK)
-            let why = switch Int32(verified) {
-            case X509_V_OK: String(String(cString: text).split(separator: ":").last ?? "")  // "OpenSSL Error[0]: error:...::certificate verify failed"
-            // libmosquitto's own hostname check leaves only this behind.
-            case X509_V_ERR_UNSPECIFIED, X509_V_ERR_HOSTNAME_MISMATCH: "the broker's certificate is not for \(feed.settings.host)"
-            default: String(cString: X509_verify_cert_error_string(verified))
-            }
-            feed.session.withLock { $0.logged = why }
-        }
-    }
-
-    private static func from(_ pointer: UnsafeMutableRawPointer?) -> MQTTFeed {
-        Unmanaged<MQTTFeed>.fromOpaque(pointer!).takeUnretainedValue()
-    }
-
-    private func connected(_ code: Int) {
-        guard code == 0, let m = client else {
-            session.withLock { $0.refusal = code }
-            return
-        }
-        var topics: [Int32: String] = [:]
-        for topic in filters {
-            var mid: Int32 = 0
-            // Commands at QoS 0: a broker keeps none of them for a screen that is away.
-            let qos = topic == settings.commandTopic ? 0 : Int32(settings.qos)
-            if mosquitto_subscribe(m, &mid, topic, qos) == MOSQ_ERR_SUCCESS.rawValue { topics[mid] = topic }
-        }
-        if settings.discovery != nil {
-            var mid: Int32 = 0
-            if mosquitto_subscribe(m, &mid, settings.discoveryFilter, 1) == MOSQ_ERR_SUCCESS.rawValue { topics[mid] = settings.discoveryFilter }
-            for (topic, config) in discoveryConfigs.sorted(by: { $0.key < $1.key }) { publish(m, topic, config) }
-        }
-        session.withLock { $0.connected = true; $0.connections += 1; $0.subscriptions = topics }
-        publishStatusIfDue(m)
-        changed(.connected)
-    }
-
-    /// A subscription is in place: the command topic's opens the door to commands.
-    private func subscribed(_ mid: Int32) {
-        session.withLock { session in
-            if let topic = session.subscriptions[mid], topic == settings.commandTopic { session.commandsOpen = true }
-        }
-    }
-
-    private func subscriptionRefused(_ mid: Int32) {
-        let topic = session.withLock { $0.subscriptions[mid] } ?? "?"
-        report("mqtt subscription", "MQTT \(settings.host):\(settings.port) refused the subscription to '\(topic)' (its access list?); nothing from it will show")
-    }
-
-    private func received(_ message: mosquitto_message) {
-        guard let name = message.topic else { return }
-        if settings.discovery != nil, matches(settings.discoveryFilter, name) {
-            // A config kept from an earlier run that this one does not publish (discovery turned
-            // off, fewer rings): emptied, which removes the entity from Home Assistant.
-            let topic = String(cString: name)
-            if message.retain && message.payloadlen > 0 && discoveryConfigs[topic] == nil, let m = client { publish(m, topic, "") }
-            return
-        }
-        // A kept session may still hold subscriptions that an earlier config asked for: only ours count.
-        guard filters.contains(where: { matches($0, name) }) else { return }
-        let topic = String(cString: name)
-        // What this screen says itself (a filter such as # takes it in too) is not a value.
-        guard topic != settings.statusTopic && topic != settings.stateTopic else { return }
-        if topic == settings.commandTopic, let refusal = refusal(ofCommandRetained: message.retain) {
-            report("mqtt \(message.retain ? "retained" : "queued") command", "MQTT command on \(topic): \(refusal) (ignored; a command is an order for now)")
-            return
-        }
-        session.withLock { $0.messages += 1 }
-        // No more than one byte past the longest line is copied: a larger payload is refused as too long.
-        let length = min(Int(message.payloadlen), MQTTFeed.maximumPayload + 1)
-        deliver(topic, message.payload.map { Array(UnsafeRawBufferPointer(start: $0, count: length)) } ?? [])
-    }
-
-    /// Why a command is not for now: retained (it would be obeyed again at every start), or held by a
-    /// kept session while the screen was away (it comes before this connection's subscription is
-    /// acknowledged); nil for a command sent now.
-    private func refusal(ofCommandRetained retained: Bool) -> String? {
-        if retained {
-            return "retained; send commands without the retain flag (clear this one: mosquitto_pub -r -n -t \(settings.commandTopic ?? ""))"
-        }
-        guard session.withLock({ $0.commandsOpen }) else { return "sent while the screen was away" }
-        return nil
-    }
-
-    /// The topic `name` matches the filter.
-    private func matches(_ filter: String, _ name: UnsafePointer<CChar>) -> Bool {
-        var matches = false
-        return mosquitto_topic_matches_sub(filter, name, &matches) == MOSQ_ERR_SUCCESS.rawValue && matches
     }
 
     /// Publishes `text` retained, at QoS 1, from any thread (libmosquitto is told it is threaded).

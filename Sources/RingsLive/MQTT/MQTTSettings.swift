@@ -45,6 +45,8 @@ extension MQTTFeed {
                 host = String(hostPort[..<colon]); port = p
             }
             guard !host.isEmpty else { throw Problem("\(url): no host") }
+            if let problem = Settings.hostProblem(host) { throw Problem("\(StandardError.oneLine(url)): \(problem)") }
+            if let clientID, let problem = Settings.clientIDProblem(clientID) { throw Problem("client-id \(problem)") }
             guard !topics.isEmpty, topics.count <= 16 else { throw Problem("--topic: give 1 to 16 topic filters") }
             for topic in topics {
                 if let problem = Settings.filterProblem(topic) {
@@ -54,13 +56,17 @@ extension MQTTFeed {
             guard (0...1).contains(qos) else { throw Problem("qos must be 0 or 1, not \(qos)") }
             guard (5...3600).contains(keepalive) else { throw Problem("keepalive must be 5 to 3600 seconds, not \(keepalive)") }
             if let statusTopic, statusTopic.isEmpty || statusTopic.utf8.count > 256 || statusTopic.contains(where: { "+#\u{0}".contains($0) }) {
-                throw Problem("status-topic must be a topic name (no + or #), not '\(statusTopic)'")
+                throw Problem("status-topic must be a topic name (no + or #), not '\(StandardError.oneLine(statusTopic))'")
+            }
+            if let statusTopic, statusTopic.hasPrefix("$") {
+                throw Problem("status-topic '\(StandardError.oneLine(statusTopic))' starts with $, which brokers keep for themselves ($SYS): a client cannot publish there")
             }
             if scheme == "mqtt", let given = [("ca", ca), ("cert", cert), ("key", key)].first(where: { $0.1 != nil }) {
                 throw Problem("\(given.0) is for TLS: the url must start with mqtts://")
             }
             guard (cert == nil) == (key == nil) else { throw Problem("cert and key go together: give both or neither") }
             for case let (name, path?) in [("ca", ca), ("cert", cert), ("key", key)] { try Settings.readable(path, name) }
+            if let key { try Settings.unprotected(key) }
             if password != nil && username == nil { throw Problem("password-file needs username") }
             if discovery != nil && (clientID == nil || statusTopic == nil) {
                 throw Problem("discovery needs client-id (the device's lasting id in Home Assistant) and status-topic (its availability and state)")
@@ -85,28 +91,6 @@ extension MQTTFeed {
                 if level.contains("+") && level != "+" { return "has + other than as a whole level" }
             }
             return nil
-        }
-
-        /// The password in `path`: its first line, which must not be empty; the file at most 4 KB.
-        public static func password(fromFile path: String) throws(MQTTFeed.Problem) -> String {
-            try readable(path, "password-file")
-            let data: [UInt8]
-            switch Result(catching: { () throws(BoundedFile.Problem) in try BoundedFile.read(path, limit: 4096) }) {
-            case let .success(bytes): data = bytes
-            case .failure(.tooLarge): throw Problem("password-file \(path): over 4 KB, not a password file")
-            case .failure: throw Problem("password-file \(path): cannot be read")
-            }
-            let password = String(decoding: data, as: UTF8.self).split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).first ?? ""
-            guard !password.isEmpty else { throw Problem("password-file \(path): the first line is empty") }
-            return String(password)
-        }
-
-        /// `path` is a regular file this process can read.
-        private static func readable(_ path: String, _ key: String) throws(MQTTFeed.Problem) {
-            var info = stat()
-            guard stat(path, &info) == 0 else { throw Problem("\(key) \(path): \(String(cString: strerror(errno)))") }
-            guard info.st_mode & S_IFMT == S_IFREG else { throw Problem("\(key) \(path): not a regular file") }
-            guard access(path, R_OK) == 0 else { throw Problem("\(key) \(path): \(String(cString: strerror(errno)))") }
         }
     }
 

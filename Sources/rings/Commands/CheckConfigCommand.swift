@@ -26,6 +26,8 @@ struct CheckConfigCommand: ParsableCommand {
         let size = live.kiosk || config.fullscreen == true ? "fullscreen" : "\(scene.width)x\(scene.height)"
         // Names as the file wrote them, but never a character that would steer the terminal.
         print(StandardError.oneLine("\(file): ok: \(live.kiosk ? "kiosk, " : "")theme \(live.theme.name), \(size), rings \(names.joined(separator: ", "))"
-                                         + (config.schedule.map { "; a schedule of \($0.steps.count) step\($0.steps.count == 1 ? "" : "s")" } ?? "")))
+                                         + (config.schedule.map { "; a schedule of \($0.steps.count) step\($0.steps.count == 1 ? "" : "s")" } ?? "")
+                                         + (live.mqtt.flatMap { $0.discovery == true ? "; Home Assistant node \($0.nodeID)" : nil } ?? "")))
+        live.mqtt?.warnings.forEach { print("\(file): warning: mqtt: \($0)") }
     }
 }

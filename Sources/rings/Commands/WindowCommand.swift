@@ -95,6 +95,7 @@ struct WindowCommand: ParsableCommand {
         var options = live
         let display = display ?? file.display ?? 0
         guard display >= 0 else { throw UserError("--display must be 0 or more, not \(display)") }
+        options.mqtt?.warnings.forEach { StandardError.say("rings: MQTT: \($0)") }
         if options.isLive, let path = StateFile.claim(stateFile ?? file.stateFile, identity: stateIdentity(options, configPath: configPath)) {
             let names = options.values.indices.map { options.theme.style(ofRing: $0).name }
             options.remembered = StateFile.read(path, names: names)

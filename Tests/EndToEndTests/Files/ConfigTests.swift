@@ -95,7 +95,14 @@ import TestSupport
                       ("[mqtt]\nurl = \"mqtts://x\"\ntopic = \"a\"\nusername = \"u\"\npassword-file = \"gone.pw\"\n", ":1: mqtt: password-file /"),
                       // A filter no message can match, and a NUL the TOML parser would cut a string at.
                       ("[mqtt]\nurl = \"mqtt://x\"\ntopic = [\"a/+\", \"a/#/b\"]\n", ":1: mqtt: topic filter 'a/#/b' has # other than as its whole last level"),
-                      ("[mqtt]\nurl = \"mqtt://x\"\ntopic = \"a\\u0000b\"\n", ":3: file: holds an escaped NUL")])
+                      ("[mqtt]\nurl = \"mqtt://x\"\ntopic = \"a\\u0000b\"\n", ":3: file: holds an escaped NUL"),
+                      // What passed check-config and then failed at run time ("connecting" for ever).
+                      ("[mqtt]\nurl = \"mqtt://x\"\ntopic = \"a\"\nclient-id = \"\"\n", ":1: mqtt: client-id is empty"),
+                      ("[mqtt]\nurl = \"mqtt://x\"\ntopic = \"a\"\nclient-id = \"" + String(repeating: "x", count: 65_536) + "\"\n",
+                       ":1: mqtt: client-id is 65536 bytes long; MQTT allows 65,535"),
+                      ("[mqtt]\nurl = \"mqtt://x\"\ntopic = \"a\"\nstatus-topic = \"$SYS/x\"\n", ":1: mqtt: status-topic '$SYS/x' starts with $"),
+                      ("[mqtt]\nurl = \"mqtt://bro ker\"\ntopic = \"a\"\n", ":1: mqtt: mqtt://bro ker: the host must be a name or an address"),
+                      ("[mqtt]\nurl = \"mqtt://broker\\n.example\"\ntopic = \"a\"\n", ":1: mqtt: mqtt://broker\\n.example: the host must be")])
     func badFilesSayWhereAndWhy(text: String, message: String) throws {
         let path = try file("case-\(abs(text.hashValue)).toml", text)
         let result = try runProgram(ringsBinary, ["check-config", path])

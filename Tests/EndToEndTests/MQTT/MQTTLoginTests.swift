@@ -62,6 +62,7 @@ import TestSupport
         let broker = try Broker(security: .standard)
         try broker.publish("office/rings", "1=0.5 2=0.5 3=0.5", retain: true)
         try Data("wrong\n".utf8).write(to: URL(fileURLWithPath: "\(broker.directory)/wrong.pw"))
+        chmod("\(broker.directory)/wrong.pw", 0o600)
         let cases = [("wrong password", try config(broker, password: "wrong.pw"), "the broker refused the login: not authorised"),
                      ("untrusted CA", try config(broker, ca: "other-ca.crt"), "TLS failed: self-signed certificate in certificate chain"),
                      ("another host", try config(broker, host: "127.0.0.1"), "TLS failed: the broker's certificate is not for 127.0.0.1")]

@@ -69,6 +69,7 @@ public final class Broker {
         for (user, password) in security.users {
             try setPassword(password, of: user)
             try Data("\(password)\n".utf8).write(to: URL(fileURLWithPath: at("\(user).pw")))
+            chmod(at("\(user).pw"), 0o600)  // as the docs say: rings refuses a password every user can read
         }
         try Data(security.acl.utf8).write(to: URL(fileURLWithPath: at("acl")))
         // The broker drops to its own user when started as root: it must be able to read them.
