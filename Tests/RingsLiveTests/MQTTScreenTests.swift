@@ -48,4 +48,19 @@ import TestSupport
         #expect(try eventually(within: 10) { try broker.retained(ours) == nil }, "its old config emptied")
         #expect(try broker.retained(theirs)?.contains("lobby_1") == true, "the other screen's kept")
     }
+
+    /// Two screens with one client id take each other's connection (the broker ends the older): they
+    /// say what is likely wrong and come back ever more slowly, instead of "connection lost" and a
+    /// reconnection every second for ever (27 connections and 84 discovery publishes in 20 s).
+    @Test(.enabled(if: !Broker.missing, "needs mosquitto (make test installs it)"))
+    func twoScreensWithOneClientIDSayItAndBackOff() throws {
+        let broker = try Broker()
+        let settings = try MQTTFeed.Settings(url: broker.url, topics: ["fleet/rings"], clientID: "twin")
+        let said = Mutex<[String]>([])
+        let feeds = (0..<2).map { _ in MQTTFeed(settings: settings, report: { _, line in said.withLock { $0.append(line) } }, state: { _ in }, deliver: { _, _ in }) }
+        feeds.forEach { $0.start() }
+        defer { feeds.forEach { $0.stop() } }
+        #expect(eventually(within: 40) { said.withLock { $0 }.contains { $0.contains("another client may be using client-id 'twin'") && $0.contains("trying again in 8 s") } },
+                "\(said.withLock { $0 })")
+    }
 }

@@ -63,7 +63,8 @@ extension MQTTFeed {
             }
             for (topic, config) in discoveryConfigs.sorted(by: { $0.key < $1.key }) { publish(m, topic, config) }
         }
-        session.withLock { $0.connected = true; $0.connections += 1; $0.subscriptions = topics }
+        let now = ProcessInfo.processInfo.systemUptime
+        session.withLock { $0.connected = true; $0.connectedAt = now; $0.connections += 1; $0.subscriptions = topics }
         publishStatusIfDue(m)
         changed(.connected)
     }

@@ -8,7 +8,8 @@ import RingsRaster
 
 /// Values from an MQTT broker, through libmosquitto, on a network thread of its own: connects in
 /// the background, subscribes to the topics on every (re)connection and hands each message to
-/// `deliver`. A lost or unreachable broker is tried again 1 s later, doubling to 30 s; a refused
+/// `deliver`. A lost or unreachable broker is tried again 1 s later, doubling to 30 s (and so is one
+/// that ends each session within seconds, as a second client with the same id makes it); a refused
 /// login or a failed TLS handshake every 30 s. The connection's state goes to `state` as it changes.
 public final class MQTTFeed: @unchecked Sendable {
     /// How the connection stands, in the legend's words (the reasons go to stderr).
@@ -124,6 +125,9 @@ public final class MQTTFeed: @unchecked Sendable {
         if finished.wait(timeout: .now() + MQTTFeed.farewellTime) == .success { mosquitto_destroy(m) }
     }
 
+    /// A session shorter than this that the broker ends is brief: twice in a row, it says why.
+    static let brief = 10.0
+
     /// How long `stop` waits for the broker to take `offline`, and then for the network thread.
     static let farewellTime = 0.3
 
@@ -140,9 +144,17 @@ public final class MQTTFeed: @unchecked Sendable {
                 publishStatusIfDue(m)
             }
             if thread.isStopped { break }
-            let attempt = session.withLock { $0 }
-            if attempt.connected { delay = 1 }
-            let failure = Failure(code: code, errno: error, attempt: attempt)
+            // A session the broker ends at once, again and again, is not a reason to come back at once:
+            // the wait goes on doubling, as for a broker that cannot be reached.
+            let now = ProcessInfo.processInfo.systemUptime
+            let attempt = session.withLock { session in
+                if session.connected {
+                    session.briefInARow = now - session.connectedAt < MQTTFeed.brief && code != MOSQ_ERR_KEEPALIVE.rawValue ? session.briefInARow + 1 : 0
+                }
+                return session
+            }
+            if attempt.connected && attempt.briefInARow < 2 { delay = 1 }
+            let failure = Failure(code: code, errno: error, attempt: attempt, clientID: settings.clientID)
             let wait = failure.slow ? MQTTFeed.slowest : delay
             if !failure.slow { delay = min(delay * 2, MQTTFeed.slowest) }
             changed(failure.state)

@@ -8,8 +8,10 @@ extension MQTTFeed {
     /// What the network thread and libmosquitto's callbacks know of the current attempt and of the
     /// feed's life (read under `session`'s lock from the main thread too).
     struct Session {
-        /// The broker accepted the login in this attempt.
-        var connected = false
+        /// The broker accepted the login in this attempt, at this time (seconds of uptime).
+        var connected = false, connectedAt = 0.0
+        /// Sessions in a row that the broker ended within `MQTTFeed.brief` of accepting them.
+        var briefInARow = 0
         /// The broker's CONNACK code when it refused the login.
         var refusal: Int?
         /// libmosquitto's last error line in this attempt (OpenSSL's words for a failed handshake).
@@ -38,7 +40,7 @@ extension MQTTFeed {
         /// A refused login or a failed TLS handshake: trying again soon would change nothing.
         let slow: Bool
 
-        init(code: Int32, errno: Int32, attempt: Session) {
+        init(code: Int32, errno: Int32, attempt: Session, clientID: String) {
             if let refusal = attempt.refusal {
                 let words = String(cString: mosquitto_connack_string(Int32(refusal)))
                 reason = "the broker refused the login: " + Failure.trimmed(words.replacing("Connection Refused: ", with: ""))
@@ -47,6 +49,11 @@ extension MQTTFeed {
                 let said = attempt.logged.map(Failure.trimmed) ?? ""
                 reason = "TLS failed: " + (said.isEmpty ? MQTTFeed.words(code) : said)
                 state = .untrusted; slow = true
+            } else if attempt.connected && attempt.briefInARow >= 2 {
+                // What a broker does to the older of two clients with one id (MQTT 3.1.1, 3.1.4-2).
+                reason = "connection lost within \(Int(MQTTFeed.brief)) s of connecting, \(attempt.briefInARow) times in a row: "
+                    + "another client may be using client-id '\(StandardError.oneLine(clientID))' (each connection with it ends the other's)"
+                state = .reconnecting; slow = false
             } else if attempt.connected {
                 reason = code == MOSQ_ERR_KEEPALIVE.rawValue ? "the broker stopped answering" : "connection lost"
                 state = .reconnecting; slow = false
