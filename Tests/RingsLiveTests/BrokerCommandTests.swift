@@ -144,4 +144,25 @@ import TestSupport
         #expect(!hall.displayOff)
         #expect(!said.withLock { $0 }.contains { $0.contains("screens/hall") && !$0.contains(commands) }, "its own status is no value: \(said.withLock { $0 })")
     }
+
+    /// The state topic says which rings are stale, as the screen marks them, so that Home Assistant
+    /// shows them unavailable rather than current; a transition sets how long a change of light takes.
+    @Test(.enabled(if: !Broker.missing, "needs mosquitto (make test installs it)"))
+    func theStateSaysWhatIsStaleAndATransitionIsTaken() throws {
+        var options = screen.options
+        options.staleAfter = 5
+        screen.reload(options, at: clock.now())
+        defer { screen.stop() }
+        #expect(eventually { _ = frame(); return state() != nil })
+        try broker.publish("fleet/rings", "1=0.5")
+        // Said within a second of the value (the manual clock moves only here).
+        #expect(eventually { _ = frame(); guard (state()?["percent"] as? [Double])?.first == 50 else { _ = frame(after: 1.1); return false }; return true })
+        #expect(state()?["stale"] as? [Bool] == [false, false, false], "\(state() ?? [:])")
+        _ = frame(after: 6)
+        #expect(eventually { _ = frame(after: 1); return (state()?["stale"] as? [Bool])?.first == true }, "stale after 5 s: \(state() ?? [:])")
+        try command(#"{"brightness": 0.2, "transition": 4}"#)
+        #expect(eventually { frame(after: 0.1)?.brightness ?? 1 < 1 }, "the change has begun")
+        #expect(frame(after: 1.4)?.brightness ?? 0 > 0.5, "still easing 1.5 s in: a second's dimming would be over")
+        #expect(frame(after: 3)?.brightness == 0.2)
+    }
 }

@@ -15,6 +15,10 @@ import Testing
         #expect(try parse(#"{"identify": 5}"#).get() == ScreenCommand(identify: 5))
         // What Home Assistant's light sends: on with a brightness, in one message.
         #expect(try parse(#"{"screen": "on", "brightness": 0.502}"#).get() == ScreenCommand(brightness: 0.502, screenOn: true))
+        // And with a transition and a flash, which it offers: the change takes that long; a flash identifies.
+        #expect(try parse(#"{"screen": "on", "brightness": 0.5, "transition": 4}"#).get() == ScreenCommand(brightness: 0.5, screenOn: true, transition: 4))
+        #expect(try parse(#"{"screen": "on", "flash": "short"}"#).get() == ScreenCommand(screenOn: true, identify: 2))
+        #expect(try parse(#"{"flash": "long"}"#).get() == ScreenCommand(identify: 10))
     }
 
     @Test func badCommandsAreRefusedInOneLine() {
@@ -25,6 +29,7 @@ import Testing
             (#"{"reload": 1}"#, "reload must be true"), (#"{"reload": false}"#, "reload must be true"),
             (#"{"identify": -1}"#, "identify must be"), (#"{"identify": 601}"#, "identify must be"),
             (#"{"brightness": 0.5, "volume": 3}"#, "'volume' is not a command"),
+            (#"{"transition": -1}"#, "transition must be"), (#"{"flash": "blink"}"#, #"flash must be "short" or "long""#),
             (String(repeating: " ", count: 2000) + "{}", "over 1024 bytes"),
         ]
         for (text, reason) in bad {

@@ -3,20 +3,24 @@ import FoundationEssentials
 import Glibc
 
 /// A command for the screen itself (its broker's `STATUS-TOPIC/cmd`): a JSON object with any of
-/// `brightness` (0 to 1), `screen` ("on" or "off"), `reload` (true) and `identify` (seconds, 0 to
-/// 600; 0 ends it), all taken together or, when one is wrong, none.
+/// `brightness` (0 to 1), `screen` ("on" or "off"), `reload` (true), `identify` (seconds, 0 to
+/// 600; 0 ends it), `transition` (seconds the change of light takes, 0 to 3600) and `flash`
+/// ("short" or "long": an identify of 2 or 10 s, as Home Assistant's light asks), all taken
+/// together or, when one is wrong, none.
 public struct ScreenCommand: Equatable, Sendable {
     public var brightness: Double?
     /// On (true) or off (false); nil leaves it.
     public var screenOn: Bool?
     public var reload = false
     public var identify: Double?
+    /// How long the light takes to change (nil: a second).
+    public var transition: Double?
 
-    public init(brightness: Double? = nil, screenOn: Bool? = nil, reload: Bool = false, identify: Double? = nil) {
-        self.brightness = brightness; self.screenOn = screenOn; self.reload = reload; self.identify = identify
+    public init(brightness: Double? = nil, screenOn: Bool? = nil, reload: Bool = false, identify: Double? = nil, transition: Double? = nil) {
+        self.brightness = brightness; self.screenOn = screenOn; self.reload = reload; self.identify = identify; self.transition = transition
     }
 
-    public static let keys = ["brightness", "screen", "reload", "identify"]
+    public static let keys = ["brightness", "screen", "reload", "identify", "transition", "flash"]
     /// A command longer than this is refused unread.
     public static let largest = 1024
     /// The longest identify.
@@ -55,6 +59,12 @@ public struct ScreenCommand: Equatable, Sendable {
                     return refuse("identify must be a number of seconds from 0 to \(Int(longestIdentify)) (0 ends it)")
                 }
                 command.identify = number
+            case "transition":
+                guard let number, (0...3600).contains(number) else { return refuse("transition must be a number of seconds from 0 to 3600") }
+                command.transition = number
+            case "flash":
+                guard let word = value as? String, let seconds = ["short": 2.0, "long": 10.0][word] else { return refuse(#"flash must be "short" or "long""#) }
+                command.identify = command.identify ?? seconds
             default:
                 return .failure(Refusal(reason: "'\(key.prefix(40))' is not a command (known: \(keys.joined(separator: ", ")))", kind: "unknown command"))
             }

@@ -44,20 +44,34 @@ extension MQTTFeed.Settings {
             "payload_available": "online", "payload_not_available": "offline", "qos": qos,
         ]
         func config(_ component: String, _ object: String, _ fields: [String: Any]) -> (String, String) {
-            let all = shared.merging(fields) { _, own in own }.merging(["unique_id": "\(node)_\(object)"]) { _, id in id }
+            var all = shared.merging(fields) { _, own in own }.merging(["unique_id": "\(node)_\(object)"]) { _, id in id }
+            // An entity with a list of availabilities has no single one (Home Assistant takes one or the other).
+            if fields["availability"] != nil {
+                for key in ["availability_topic", "availability_template", "payload_available", "payload_not_available"] { all[key] = nil }
+            }
             return ("\(discoveryPrefix)/\(component)/\(node)/\(object)/config", MQTTFeed.json(all))
         }
         var configs = names.enumerated().map { index, name in
             config("sensor", "ring\(index + 1)", [
-                "name": name, "state_topic": stateTopic, "value_template": "{{ value_json['percent'][\(index)] }}",
+                "name": name, "state_topic": stateTopic,
+                // A state of fewer rings (one taken away, before its config is emptied) is no error.
+                "value_template": "{{ value_json.percent[\(index)] if value_json.percent | length > \(index) else none }}",
                 "unit_of_measurement": "%", "state_class": "measurement", "suggested_display_precision": 1, "icon": "mdi:circle-slice-8",
+                // Unavailable while the screen is away, and while its value is stale (as the screen marks it).
+                "availability_mode": "all",
+                "availability": [
+                    ["topic": statusTopic, "value_template": "{{ value_json.state }}"],
+                    ["topic": stateTopic, "value_template": "{{ 'offline' if (value_json.stale | default([]))[\(index)] | default(false) else 'online' }}"],
+                ],
             ])
         }
         configs.append(config("light", "screen", [
             "name": "Screen", "schema": "template", "command_topic": commandTopic, "state_topic": stateTopic,
-            "command_on_template": #"{"screen": "on"{% if brightness is defined %}, "brightness": {{ (brightness / 255) | round(3) }}{% endif %}}"#,
-            "command_off_template": #"{"screen": "off"}"#,
-            "state_template": "{{ value_json.screen }}",
+            "command_on_template": #"{"screen": "on"{% if brightness is defined %}, "brightness": {{ (brightness / 255) | round(3) }}{% endif %}"#
+                + #"{% if transition is defined %}, "transition": {{ transition }}{% endif %}{% if flash is defined %}, "flash": "{{ flash }}"{% endif %}}"#,
+            "command_off_template": #"{"screen": "off"{% if transition is defined %}, "transition": {{ transition }}{% endif %}}"#,
+            // A brightness of 0 is a dark screen: off, as Home Assistant shows a light.
+            "state_template": "{{ 'on' if value_json.screen == 'on' and value_json.brightness > 0 else 'off' }}",
             "brightness_template": "{{ (value_json.brightness * 255) | round(0) | int }}",
             "icon": "mdi:monitor",
         ]))

@@ -5,8 +5,8 @@ import RingsText
 
 /// What a screen says on its broker's `STATUS-TOPIC/state` (retained), after each command and
 /// whenever its light or its values change (values at most once a second): its light, the
-/// schedule's step in force, each ring's value in % (null while it waits for one) and how old the
-/// newest value is.
+/// schedule's step in force, each ring's value in % (null while it waits for one) and whether it
+/// is stale, and how old the newest value is.
 public struct ScreenState: Equatable, Sendable {
     /// The brightness while on, 0 to 1.
     public var brightness: Double
@@ -18,13 +18,15 @@ public struct ScreenState: Equatable, Sendable {
     public var values: [Double?]
     /// When a ring last took a value.
     public var updated: Date?
+    /// Each ring's value has grown old (the screen marks it stale), outermost first.
+    public var stale: [Bool]
 
-    public init(brightness: Double, screenOn: Bool, identifying: Bool, step: String?, values: [Double?], updated: Date?) {
+    public init(brightness: Double, screenOn: Bool, identifying: Bool, step: String?, values: [Double?], updated: Date?, stale: [Bool] = []) {
         self.brightness = brightness; self.screenOn = screenOn; self.identifying = identifying
-        self.step = step; self.values = values; self.updated = updated
+        self.step = step; self.values = values; self.updated = updated; self.stale = stale
     }
 
-    /// The message at `now`: `{"age":12,"brightness":0.2,"identifying":false,"screen":"on","step":"22:00","updated":"2026-11-24T21:03:00Z","percent":[72,135,null]}`.
+    /// The message at `now`: `{"age":12,"brightness":0.2,"identifying":false,"percent":[72,135,null],"screen":"on","stale":[false,true,false],"step":"22:00","updated":"2026-11-24T21:03:00Z"}`.
     public func message(at now: Date) -> String {
         func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
         let fields: [String: Any] = [
@@ -32,6 +34,7 @@ public struct ScreenState: Equatable, Sendable {
             "step": step ?? JSON.null, "percent": values.map { $0.map { ($0 * 10).rounded() / 10 } ?? JSON.null as Any },
             "updated": updated.map(MQTTFeed.timestamp) ?? JSON.null,
             "age": updated.map { max(0, Int(now.timeIntervalSince($0).rounded())) } ?? JSON.null,
+            "stale": stale,
         ]
         return MQTTFeed.json(fields)
     }

@@ -45,7 +45,7 @@ extension LiveScreen {
                 if let watcher { watcher.reloadNow() } else { problems.note(kind: "reload", "reload: rings was started without a config file; nothing to read") }
             }
             light.obey(command, at: now)
-            lightChanged(at: now, why: "command")
+            lightChanged(at: now, over: command.transition, why: "command")
         }
     }
 
@@ -69,14 +69,16 @@ extension LiveScreen {
         return !quits
     }
 
-    /// The light changed: the frame eases to its level (at once when it goes dark or the screen
-    /// starts), a screen turned off or on says so once, and the state topic hears of it.
-    func lightChanged(at now: Double, eased: Bool = true, why: String) {
+    /// The light changed: the frame eases to its level over a second or `seconds` (at once when it
+    /// goes dark or the screen starts), a screen turned off or on says so once, and the state topic
+    /// hears of it.
+    func lightChanged(at now: Double, eased: Bool = true, over seconds: Double? = nil, why: String) {
         if light.dark != shownDark {
             shownDark = light.dark
             problems.note(kind: "screen \(light.dark)", light.dark ? "\(why): screen off" : "\(why): screen on")
         }
-        lighting.animate(to: light.level, with: eased && !light.dark ? LiveScreen.dimming : .immediate, at: now)
+        let easing = seconds.map { $0 > 0 ? AnimationSpec.tween(duration: $0, curve: .easeInEaseOut) : .immediate } ?? LiveScreen.dimming
+        lighting.animate(to: light.level, with: eased && !light.dark ? easing : .immediate, at: now)
         dark = false
         changed = true
         watchLightEnds()

@@ -101,7 +101,10 @@ extension LiveScreen {
         guard !staleWatched, let loop else { return }
         staleWatched = true
         loop.addTimer(interval: 1) { [unowned self] now in
+            let stale = Set(self.data.notes.keys)
             if self.data.age(at: now) { self.changed = true }
+            // The state topic says which rings are stale (Home Assistant shows them unavailable).
+            if Set(self.data.notes.keys) != stale { self.sayState() }
         }
     }
 
@@ -147,7 +150,7 @@ extension LiveScreen {
         let percent = model.targets.indices.map { data.waiting.contains($0) ? nil : model.targets[$0] * 100 }
         let step = scheduled.step.flatMap { index in options.schedule.flatMap { $0.steps.indices.contains(index) ? $0.steps[index].time : nil } }
         let state = ScreenState(brightness: light.brightness, screenOn: !light.dark, identifying: light.identifying, step: step,
-                                values: percent, updated: lastValue)
+                                values: percent, updated: lastValue, stale: model.targets.indices.map { data.notes[$0] != nil })
         broker.say(state: state.message(at: Date()))
     }
 
@@ -159,6 +162,8 @@ extension LiveScreen {
         }
         // The state topic's age is the kept values' own.
         lastValue = memory.rings.compactMap(\.time).max().map(Date.init(timeIntervalSince1970:))
+        // And the status topic's "updated" too.
+        if let lastValue { broker?.noteValue(at: lastValue) }
         changed = true
     }
 

@@ -14,6 +14,7 @@ struct DeviceCard {
             let template = config["value_template"] as? String ?? ""
             guard let index = Int(template.split(separator: "[").last?.prefix { $0.isNumber } ?? ""),
                   let values = state["percent"] as? [Any], values.indices.contains(index), let value = values[index] as? Double else { return "Unknown" }
+            if let stale = state["stale"] as? [Bool], stale.indices.contains(index), stale[index] { return "Unavailable" }
             return String(format: "%.1f %@", value, config["unit_of_measurement"] as? String ?? "")
         case "light":
             guard state["screen"] as? String == "on" else { return "Off" }

@@ -80,8 +80,16 @@ import TestSupport
             let device = config["device"] as? [String: Any] ?? [:]
             #expect(device["identifiers"] as? [String] == ["lobby"] && device["name"] as? String == "lobby" && device["model"] as? String == "rings"
                     && version.hasSuffix(device["sw_version"] as? String ?? "?"), "\(topic): \(device) (\(version))")
-            #expect(config["availability_topic"] as? String == "screens/lobby" && config["availability_template"] as? String == "{{ value_json.state }}"
-                    && config["payload_available"] as? String == "online" && config["payload_not_available"] as? String == "offline", "\(topic)")
+            if topic.contains("/sensor/") {
+                // A ring's sensor: available while the screen is online and its value is not stale.
+                let availability = config["availability"] as? [[String: Any]] ?? []
+                #expect(config["availability_mode"] as? String == "all" && config["availability_topic"] == nil
+                        && availability.map { $0["topic"] as? String } == ["screens/lobby", "screens/lobby/state"]
+                        && availability.first?["value_template"] as? String == "{{ value_json.state }}", "\(topic): \(config)")
+            } else {
+                #expect(config["availability_topic"] as? String == "screens/lobby" && config["availability_template"] as? String == "{{ value_json.state }}"
+                        && config["payload_available"] as? String == "online" && config["payload_not_available"] as? String == "offline", "\(topic)")
+            }
             #expect((config["name"] as? String)?.isEmpty == false, "\(topic)")
         }
         // A sensor per ring, named as the ring, its value in % from the state topic.
@@ -89,7 +97,9 @@ import TestSupport
             let sensor = configs["homeassistant/sensor/lobby/ring\(index + 1)/config"] ?? [:]
             #expect(sensor["name"] as? String == name && sensor["unit_of_measurement"] as? String == "%"
                     && sensor["state_topic"] as? String == "screens/lobby/state" && sensor["state_class"] as? String == "measurement")
-            #expect(sensor["value_template"] as? String == "{{ value_json['percent'][\(index)] }}")
+            #expect(sensor["value_template"] as? String == "{{ value_json.percent[\(index)] if value_json.percent | length > \(index) else none }}")
+            let stale = (sensor["availability"] as? [[String: Any]])?.last?["value_template"] as? String
+            #expect(stale == "{{ 'offline' if (value_json.stale | default([]))[\(index)] | default(false) else 'online' }}", "\(stale ?? "")")
         }
         try broker.publish("fleet/rings", "1=0.72 2=135%")
         var state: [String: Any] = [:]
@@ -97,11 +107,14 @@ import TestSupport
                 && (state["percent"] as? [Any])?.first as? Double == 72 })
         let percent = state["percent"] as? [Any] ?? []
         #expect(percent.count == 3 && percent[1] as? Double == 135 && percent[2] is NSNull, "the waiting ring is null (unknown): \(percent)")
+        #expect(state["stale"] as? [Bool] == [false, false, false], "\(state)")
         // The light: Home Assistant renders its templates into these commands.
         let lamp = configs["homeassistant/light/lobby/screen/config"] ?? [:]
         #expect(lamp["schema"] as? String == "template" && lamp["command_topic"] as? String == "screens/lobby/cmd"
-                && lamp["state_topic"] as? String == "screens/lobby/state" && lamp["state_template"] as? String == "{{ value_json.screen }}"
-                && lamp["command_off_template"] as? String == #"{"screen": "off"}"#)
+                && lamp["state_topic"] as? String == "screens/lobby/state"
+                && lamp["state_template"] as? String == "{{ 'on' if value_json.screen == 'on' and value_json.brightness > 0 else 'off' }}"
+                && lamp["command_off_template"] as? String == #"{"screen": "off"{% if transition is defined %}, "transition": {{ transition }}{% endif %}}"#)
+        #expect((lamp["command_on_template"] as? String)?.contains(#"{% if flash is defined %}, "flash": "{{ flash }}"{% endif %}}"#) == true)
         #expect((lamp["command_on_template"] as? String)?.contains(#"{"screen": "on"{% if brightness is defined %}, "brightness": {{ (brightness / 255) | round(3) }}"#) == true)
         let whole = try ringsRender("300x300", "0.72,1.35,0")
         #expect(try settled { differingPixels(try capture(display, window), whole) } == 0)
