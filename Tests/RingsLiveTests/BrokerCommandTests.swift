@@ -165,4 +165,24 @@ import TestSupport
         #expect(frame(after: 1.4)?.brightness ?? 0 > 0.5, "still easing 1.5 s in: a second's dimming would be over")
         #expect(frame(after: 3)?.brightness == 0.2)
     }
+
+    /// A screen that starts with values kept from its last run says their time on its status topic
+    /// too, as its state topic does (it said `"updated": null` until a fresh value came).
+    @Test(.enabled(if: !Broker.missing, "needs mosquitto (make test installs it)"))
+    func keptValuesGiveTheStatusItsTime() throws {
+        screen.stop()
+        let kept = Date().timeIntervalSince1970.rounded(.down) - 120
+        let memory = ValueMemory(rings: [.init(name: "Move", value: 0.4, time: kept), .init(name: "Exercise", value: nil, time: nil),
+                                         .init(name: "Stand", value: nil, time: nil)])
+        let settings = try MQTTFeed.Settings(url: broker.url, topics: ["fleet/rings"], clientID: "kept-\(getpid())", statusTopic: "screens/kept")
+        var options = LiveScreen.Options(theme: .standard, values: [0, 0, 0], spec: .tween(duration: 0.1, curve: .linear), chrome: false, mqtt: settings)
+        options.startsEmpty = true
+        options.remembered = memory
+        let kiosk = LiveScreen(options: options, glyphs: BoxGlyphs(), problems: ProblemLog(now: { 0 }, write: { _ in }))
+        kiosk.start(on: loop, stats: FrameStats(), wake: {})
+        defer { kiosk.stop() }
+        let expected = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: kept))
+        #expect(eventually { ((try? broker.retained("screens/kept")) ?? nil)?.contains(#""updated":"\#(expected)""#) == true },
+                "\(((try? broker.retained("screens/kept")) ?? nil) ?? "nothing")")
+    }
 }
