@@ -185,4 +185,21 @@ import TestSupport
         #expect(eventually { ((try? broker.retained("screens/kept")) ?? nil)?.contains(#""updated":"\#(expected)""#) == true },
                 "\(((try? broker.retained("screens/kept")) ?? nil) ?? "nothing")")
     }
+
+    /// A reload that renames a ring renames it everywhere: lines take the new name (and refuse the
+    /// old), the status topic says it. (The legend showed the new name while lines had to use the old.)
+    @Test(.enabled(if: !Broker.missing, "needs mosquitto (make test installs it)"))
+    func aReloadThatRenamesARingRenamesItEverywhere() throws {
+        defer { screen.stop() }
+        #expect(eventually { _ = frame(); return ((try? broker.retained("screens/lobby")) ?? nil)?.contains(#""rings":["Move","#) == true })
+        var options = screen.options
+        options.theme.rings[0].name = "Walk"
+        screen.reload(options, at: clock.now())
+        #expect(eventually { ((try? broker.retained("screens/lobby")) ?? nil)?.contains(#""rings":["Walk","#) == true }, "the status says the new name")
+        try broker.publish("fleet/rings", "Walk=0.3")
+        #expect(eventually { frame(after: 0.2)?.values.first == 0.3 }, "a line takes the new name")
+        try broker.publish("fleet/rings", "Move=0.6")
+        #expect(eventually { _ = frame(); return said.withLock { $0 }.contains { $0.contains("Move") && $0.contains("fleet/rings") } }, "\(said.withLock { $0 })")
+        #expect(frame(after: 0.2)?.values.first == 0.3, "and refuses the old")
+    }
 }

@@ -56,6 +56,10 @@ import Testing
         _ = data.valueArrived(ring: 0, at: 2, wall: 1700)
         let later = data.memoryToKeep(targets: [0.5, 0], names: ["a", "b"], wall: 1701)
         #expect(later?.rings[0].time == 1700, "repeated for longer than keptTimesLast: written with its new time")
+        // A reload renamed a ring: the file says the new name at once, values unchanged.
+        let renamed = data.memoryToKeep(targets: [0.5, 0], names: ["walk", "b"], wall: 1702)
+        #expect(renamed?.rings.map(\.name) == ["walk", "b"] && renamed?.rings[0].value == 0.5)
+        #expect(data.memoryToKeep(targets: [0.5, 0], names: ["walk", "b"], wall: 1703) == nil)
     }
 
     @Test func theSourcesLinesChangeTheFrameOnlyWhenTheyChange() {

@@ -14,8 +14,8 @@ public struct LiveData {
     /// When each ring's value came (wall clock), and whether one came since the state file was given the values.
     private var times: [Double?]
     private var unsaved = false
-    /// The values last given to the state file, and when.
-    private var kept: (values: [Double?], at: Double)?
+    /// The values last given to the state file, the names they were given under, and when.
+    private var kept: (values: [Double?], names: [String], at: Double)?
 
     /// How old the kept times may grow while the values only repeat: then they are written again,
     /// so that the ages a restart shows are right to within this (not every second: each write is
@@ -81,13 +81,13 @@ public struct LiveData {
     }
 
     /// What to give the state file for rings at `targets` called `names`: nil when no value came
-    /// since, or when they only repeat what was given less than `keptTimesLast` ago.
+    /// since, or when they only repeat what was given less than `keptTimesLast` ago, under the same names.
     public mutating func memoryToKeep(targets: [Double], names: [String], wall: Double) -> ValueMemory? {
-        guard unsaved else { return nil }
+        guard unsaved || (kept != nil && kept?.names != names) else { return nil }
         let values = targets.indices.map { times[$0] == nil ? nil : targets[$0] }
-        if let kept, kept.values == values, wall - kept.at < Self.keptTimesLast { return nil }
+        if let kept, kept.values == values, kept.names == names, wall - kept.at < Self.keptTimesLast { return nil }
         unsaved = false
-        kept = (values, wall)
+        kept = (values, names, wall)
         return ValueMemory(rings: names.indices.map { ValueMemory.Entry(name: names[$0], value: values[$0], time: times[$0]) })
     }
 

@@ -61,7 +61,7 @@ extension MQTTFeed {
                 var mid: Int32 = 0
                 if mosquitto_subscribe(m, &mid, filter, 1) == MOSQ_ERR_SUCCESS.rawValue { topics[mid] = filter }
             }
-            for (topic, config) in discoveryConfigs.sorted(by: { $0.key < $1.key }) { publish(m, topic, config) }
+            for (topic, config) in published.withLock({ $0.discovery }).sorted(by: { $0.key < $1.key }) { publish(m, topic, config) }
         }
         let now = ProcessInfo.processInfo.systemUptime
         session.withLock { $0.connected = true; $0.connectedAt = now; $0.connections += 1; $0.subscriptions = topics }
@@ -87,7 +87,7 @@ extension MQTTFeed {
             // A config kept from an earlier run that this one does not publish (discovery turned
             // off, fewer rings): emptied, which removes the entity from Home Assistant.
             let topic = String(cString: name)
-            if message.retain && message.payloadlen > 0 && discoveryConfigs[topic] == nil, let m = client { publish(m, topic, "") }
+            if message.retain && message.payloadlen > 0 && published.withLock({ $0.discovery[topic] == nil }), let m = client { publish(m, topic, "") }
             return
         }
         if let legacy = settings.legacyDiscoveryFilter, matches(legacy, name) {

@@ -19,8 +19,14 @@ public final class MQTTFeed: @unchecked Sendable {
     }
 
     public let settings: Settings
-    /// The rings' names, for the status message.
-    public var ringNames: [String] = []
+    /// The rings' names, for the status message and the discovery configs (set before `start`;
+    /// `rename` changes them while it runs).
+    public var ringNames: [String] {
+        get { published.withLock { $0.names } }
+        set { published.withLock { $0.names = newValue } }
+    }
+    /// The names, and the Home Assistant discovery configs this screen publishes, by topic (made as it starts).
+    let published = Mutex((names: [String](), discovery: [String: String]()))
     let deliver: @Sendable (_ topic: String, _ payload: [UInt8]) -> Void
     let report: @Sendable (_ kind: String, _ message: String) -> Void
     let changed: @Sendable (State) -> Void
@@ -32,8 +38,6 @@ public final class MQTTFeed: @unchecked Sendable {
     /// The topic filters subscribed to: the settings', and this screen's own `STATUS-TOPIC/set` and
     /// `STATUS-TOPIC/cmd` (commands: `deliver` tells them by their topic).
     let filters: [String]
-    /// The Home Assistant discovery configs this screen publishes, by topic (made as it starts).
-    private(set) var discoveryConfigs: [String: String] = [:]
     /// Messages longer than this are refused before they are copied.
     public static let maximumPayload = FeedLine.maximumLength
     /// The slow pace: the longest wait between attempts, and the wait after a refusal.
@@ -78,7 +82,7 @@ public final class MQTTFeed: @unchecked Sendable {
             return
         }
         client = m
-        discoveryConfigs = settings.discoveryConfigs(names: ringNames)
+        published.withLock { $0.discovery = settings.discoveryConfigs(names: $0.names) }
         if let topic = settings.statusTopic {
             let will = Array(status(online: false).utf8)
             mosquitto_will_set(m, topic, Int32(will.count), will, 1, true)
@@ -162,6 +166,16 @@ public final class MQTTFeed: @unchecked Sendable {
             _ = wakeUp.wait(timeout: .now() + wait)
         }
         finished.signal()
+    }
+
+    /// The rings have new names (a reload): the status message and the discovery configs say them,
+    /// at once when connected (the network thread publishes what it has otherwise on connecting).
+    public func rename(_ names: [String]) {
+        let configs = settings.discoveryConfigs(names: names)
+        published.withLock { $0 = (names, configs) }
+        guard let m = client, session.withLock({ $0.connected }) else { return }
+        for (topic, config) in configs.sorted(by: { $0.key < $1.key }) { publish(m, topic, config) }
+        if let topic = settings.statusTopic { publish(m, topic, status(online: true, lastValue: session.withLock { $0.lastValue })) }
     }
 
     /// Publishes `text` retained, at QoS 1, from any thread (libmosquitto is told it is threaded).

@@ -13,8 +13,10 @@ extension LiveScreen {
         guard options.feed != nil || options.exec != nil || options.mqtt != nil else { return }
         let names = options.values.indices.map { options.theme.style(ofRing: $0).name }
         let goals = options.values.indices.map { options.theme.style(ofRing: $0).goal }
-        let queue = arrivals, problems = self.problems
+        naming.withLock { $0 = (names, goals) }
+        let queue = arrivals, problems = self.problems, naming = naming
         let deliver: @Sendable (Int, [UInt8]) -> Void = { number, bytes in
+            let (names, goals) = naming.withLock { $0 }
             queue.append("feed line \(number)", result: FeedLine.parse(bytes, names: names, goals: goals))
             wake()
         }
@@ -50,6 +52,7 @@ extension LiveScreen {
                     return
                 }
                 let number = count.withLock { $0 += 1; return $0 }
+                let (names, goals) = naming.withLock { $0 }
                 queue.append("MQTT message \(number) on \(topic)", result: MQTTFeed.parse(topic: topic, payload: payload, names: names, goals: goals))
                 wake()
             }
@@ -120,6 +123,11 @@ extension LiveScreen {
             problems.note(kind: "reload sources", "reload: sources change only on a restart; the new looks are taken")
         }
         options.theme = fresh.theme
+        // Renamed rings: lines name them by their new names, the broker and Home Assistant say them.
+        let names = options.values.indices.map { options.theme.style(ofRing: $0).name }
+        let goals = options.values.indices.map { options.theme.style(ofRing: $0).goal }
+        let renamed = naming.withLock { naming in defer { naming = (names, goals) }; return naming.names != names }
+        if renamed { broker?.rename(names) }
         options.reducedMotion = fresh.reducedMotion
         options.wakeOnInput = fresh.wakeOnInput
         if fresh.schedule != options.schedule {

@@ -60,6 +60,8 @@ public final class LiveScreen: Screen {
     var shownDark = false
     /// Commands from the broker waiting for the frame loop; the broker has (re)connected and wants the state said.
     let orders = Mutex<[Result<ScreenCommand, ScreenCommand.Refusal>]>([])
+    /// The rings' names and goals, as lines and messages from the sources name them (a reload may rename them).
+    let naming = Mutex((names: [String](), goals: [Double?]()))
     let stateWanted = Mutex(false)
     /// The timer that says new values on the state topic, at most once a second; when a value last came.
     var stateTimer: FrameLoop.TimerID?
