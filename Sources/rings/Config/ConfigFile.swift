@@ -99,11 +99,11 @@ struct ConfigFile {
             let line = text[..<escape].filter { $0 == "\n" }.count + 1
             throw ConfigErrors(problems: [ConfigProblem(file: path, line: line, key: "file", problem: "holds an escaped NUL (\\u0000), which no setting can take")])
         }
-        let table: ConfigTable
-        do { table = try ConfigTable.parse(text) } catch {
+        let (table, lines): (ConfigTable, ConfigLines)
+        do { (table, lines) = try ConfigTable.parse(text) } catch {
             throw ConfigErrors(problems: [ConfigProblem(file: path, line: error.line, key: "syntax", problem: error.description)])
         }
-        var reader = ConfigReader(file: path, lines: ConfigLines(text))
+        var reader = ConfigReader(file: path, lines: lines)
         let config = reader.config(table)
         guard reader.problems.isEmpty else {
             throw ConfigErrors(problems: reader.problems.sorted { ($0.line, $0.key) < ($1.line, $1.key) })

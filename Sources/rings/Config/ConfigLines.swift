@@ -1,41 +1,25 @@
-import RingsText
-import FoundationEssentials
-import Glibc
+import CTOMLTree
 
-/// Where each key of a TOML file is written, for error messages that point at a line.
+/// Where each key of a TOML file is written, as toml++ read it, for error messages that point at a
+/// line.
 ///
-/// Keys are named by their path: `duration`, `kiosk.display`, `ring[2].goal` (tables of an array
-/// counted from 1). A key not found (written in an inline table, say) falls back to its table's line.
+/// Keys are named by their path: `duration`, `kiosk.display`, `ring[2].goal`, `mqtt.schedule[1].at`
+/// (items of an array, tables or values, counted from 1), each at the line its value starts on, so
+/// that a key inside a table of an array, or an item of an inline array written over several lines,
+/// is found where it is. A path with no line of its own falls back to what holds it.
 struct ConfigLines {
     private var lines: [String: Int] = [:]
 
-    init(_ text: String) {
-        var table = "", counts: [String: Int] = [:]
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.trimmed
-            let number = index + 1
-            if line.hasPrefix("[[") {
-                let name = Self.key(line.dropFirst(2).prefix { $0 != "]" })
-                counts[name, default: 0] += 1
-                table = "\(name)[\(counts[name]!)]"
-                record(table, number)
-            } else if line.hasPrefix("[") {
-                table = Self.key(line.dropFirst().prefix { $0 != "]" })
-                record(table, number)
-            } else if !line.hasPrefix("#"), let equals = line.firstIndex(of: "=") {
-                let key = Self.key(line[..<equals])
-                record(table.isEmpty ? key : "\(table).\(key)", number)
-            }
-        }
+    init(_ root: toml_tree_node) {
+        record(root, path: "")
     }
 
-    /// The line of `path`, else of the nearest key or table that holds it (`ring[1].thresholds[2]`
-    /// is written on the line of `ring[1].thresholds`), else 1.
+    /// The line of `path`, else of the nearest key or table that holds it, else 1.
     func line(of path: String) -> Int {
         var path = Substring(path)
         while true {
             if let line = lines[String(path)] { return line }
-            if path.hasSuffix("]"), let open = path.lastIndex(of: "["), lines[String(path[..<open])] != nil {
+            if path.hasSuffix("]"), let open = path.lastIndex(of: "[") {
                 path = path[..<open]
                 continue
             }
@@ -44,13 +28,19 @@ struct ConfigLines {
         }
     }
 
-    private mutating func record(_ path: String, _ line: Int) {
-        if lines[path] == nil { lines[path] = line }
-    }
-
-    /// A key as written, without spaces or quotes round its parts.
-    private static func key(_ text: Substring) -> String {
-        text.split(separator: ".").map { $0.trimmed.trimmed { $0 == "\"" || $0 == "'" } }
-            .joined(separator: ".")
+    private mutating func record(_ node: toml_tree_node, path: String) {
+        if !path.isEmpty, node.line > 0 { lines[path] = Int(node.line) }
+        for index in 0..<node.count {
+            let child = node.children[index]
+            switch node.kind {
+            case TOML_TREE_TABLE:
+                let key = String(cString: child.key)
+                record(child, path: path.isEmpty ? key : "\(path).\(key)")
+            case TOML_TREE_ARRAY:
+                record(child, path: "\(path)[\(index + 1)]")
+            default:
+                break
+            }
+        }
     }
 }

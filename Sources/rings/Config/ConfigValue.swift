@@ -55,8 +55,8 @@ struct ConfigTable: Sequence {
         let description: String
     }
 
-    /// The root table of a TOML document.
-    static func parse(_ text: String) throws(SyntaxError) -> ConfigTable {
+    /// The root table of a TOML document, and where each of its keys is written.
+    static func parse(_ text: String) throws(SyntaxError) -> (table: ConfigTable, lines: ConfigLines) {
         var error: UnsafeMutablePointer<CChar>?
         var line: UInt32 = 1
         let root = text.withCString { toml_tree_parse($0, strlen($0), &error, &line) }
@@ -65,6 +65,6 @@ struct ConfigTable: Sequence {
             throw SyntaxError(line: Swift.max(1, Int(line)), description: error.map { String(cString: $0) } ?? "cannot be read as TOML")
         }
         defer { toml_tree_free(root) }
-        return ConfigValue(root.pointee).table ?? ConfigTable(members: [])
+        return (ConfigValue(root.pointee).table ?? ConfigTable(members: []), ConfigLines(root.pointee))
     }
 }

@@ -96,6 +96,9 @@ import TestSupport
                       // A filter no message can match, and a NUL the TOML parser would cut a string at.
                       ("[mqtt]\nurl = \"mqtt://x\"\ntopic = [\"a/+\", \"a/#/b\"]\n", ":1: mqtt: topic filter 'a/#/b' has # other than as its whole last level"),
                       ("[mqtt]\nurl = \"mqtt://x\"\ntopic = \"a\\u0000b\"\n", ":3: file: holds an escaped NUL"),
+                      // Lines where toml++ read them: a table of an array under a table, an inline array over lines.
+                      ("[mqtt]\nurl = \"mqtt://x\"\ntopic = \"a\"\n[[mqtt.schedule]]\nat = \"22:00\"\n", ":4: mqtt.schedule: is not an mqtt key"),
+                      ("theme = \"flat\"\nring = [\n  { name = \"a\" },\n  { goal = -1 },\n]\n", ":4: ring[2].goal: must be from 0"),
                       // What passed check-config and then failed at run time ("connecting" for ever).
                       ("[mqtt]\nurl = \"mqtt://x\"\ntopic = \"a\"\nclient-id = \"\"\n", ":1: mqtt: client-id is empty"),
                       ("[mqtt]\nurl = \"mqtt://x\"\ntopic = \"a\"\nclient-id = \"" + String(repeating: "x", count: 65_536) + "\"\n",
