@@ -1,3 +1,4 @@
+import Foundation
 import Rings
 import RingsLive
 import Testing
@@ -24,5 +25,21 @@ import Testing
         let catalogue = Translations.catalogue(forced: "fr", folder: nil, warn: { said.append($0) })
         #expect(catalogue == .english && said.count == 1 && said[0].contains("'fr'"), "\(said)")
         #expect(Translations.catalogue(forced: nil, environment: ["LANG": "fr_FR.UTF-8"], folder: nil) == .english, "no catalogue: English, silently")
+    }
+
+    /// Catalogues are read beside the binary only where no other user could have put them: a binary
+    /// copied to /tmp/x/ read /tmp/share/locale, which anyone can plant.
+    @Test func catalogueFoldersEveryUserCanWriteAreNotRead() throws {
+        // In the build tree: nothing above it may be writable by all, as /tmp is.
+        let build = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../.build").standardizedFileURL.path
+        let top = build + "/rings-locale-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: top) }
+        let place = top + "/place"
+        try FileManager.default.createDirectory(atPath: place + "/x", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: place + "/share/locale/de/LC_MESSAGES", withIntermediateDirectories: true)
+        try Data("planted".utf8).write(to: URL(fileURLWithPath: place + "/share/locale/de/LC_MESSAGES/rings.mo"))
+        #expect(Translations.folder(executable: place + "/x/rings") == place + "/share/locale", "a folder of this user's: read")
+        chmod(place, 0o1777)  // as /tmp is
+        #expect(Translations.folder(executable: place + "/x/rings") == nil, "under a folder every user may write to: not read")
     }
 }

@@ -60,12 +60,29 @@ public enum Translations {
     }
 
     /// Where the catalogues are: `share/locale` beside the binary's folder (`/usr/bin/rings` reads
-    /// `/usr/share/locale`), else the build tree's (`.build/share/locale`, where `make` puts them).
+    /// `/usr/share/locale`), else the build tree's (`.build/share/locale`, where `make` puts them);
+    /// never a folder that another user could have put there (`/tmp/share/locale` for a binary
+    /// copied to `/tmp/x/`): one in, or under, a folder every user may write to is not read.
     public static func folder(executable: String = Translations.executable()) -> String? {
         let bin = URL(fileURLWithPath: executable).deletingLastPathComponent()
         return [bin.appendingPathComponent("../share/locale"), bin.appendingPathComponent("../../share/locale")]
             .map { $0.standardizedFileURL.path }
-            .first { !languages(in: $0).isEmpty }
+            .first { trusted($0) && !languages(in: $0).isEmpty }
+    }
+
+    /// Neither `folder` nor any folder above it may be written to by every user, or belong to
+    /// another user than root or this one.
+    static func trusted(_ folder: String) -> Bool {
+        var path = folder
+        while true {
+            var info = stat()
+            if lstat(path, &info) == 0 {
+                if info.st_mode & S_IWOTH != 0 && info.st_mode & S_IFMT != S_IFLNK { return false }
+                if info.st_uid != 0 && info.st_uid != getuid() { return false }
+            }
+            guard path != "/", let slash = path.lastIndex(of: "/") else { return true }
+            path = slash == path.startIndex ? "/" : String(path[..<slash])
+        }
     }
 
     /// The running binary's path, links followed.
