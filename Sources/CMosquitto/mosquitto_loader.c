@@ -87,3 +87,24 @@ int mosquitto_topic_matches_sub(const char *filter, const char *topic, bool *res
 }
 long SSL_get_verify_result(const SSL *ssl) { return M(SSL_get_verify_result)(ssl); }
 const char *X509_verify_cert_error_string(long n) { return M(X509_verify_cert_error_string)(n); }
+const SSL_METHOD *TLS_client_method(void) { return M(TLS_client_method)(); }
+SSL_CTX *SSL_CTX_new(const SSL_METHOD *method) { return M(SSL_CTX_new)(method); }
+void SSL_CTX_free(SSL_CTX *context) { M(SSL_CTX_free)(context); }
+int SSL_CTX_load_verify_locations(SSL_CTX *context, const char *file, const char *path) {
+    return M(SSL_CTX_load_verify_locations)(context, file, path);
+}
+int SSL_CTX_use_certificate_chain_file(SSL_CTX *context, const char *file) { return M(SSL_CTX_use_certificate_chain_file)(context, file); }
+int SSL_CTX_use_PrivateKey_file(SSL_CTX *context, const char *file, int type) { return M(SSL_CTX_use_PrivateKey_file)(context, file, type); }
+void SSL_CTX_set_default_passwd_cb(SSL_CTX *context, pem_password_cb *callback) { M(SSL_CTX_set_default_passwd_cb)(context, callback); }
+void SSL_CTX_set_verify(SSL_CTX *context, int mode, SSL_verify_cb callback) { M(SSL_CTX_set_verify)(context, mode, callback); }
+X509_VERIFY_PARAM *SSL_CTX_get0_param(SSL_CTX *context) { return M(SSL_CTX_get0_param)(context); }
+void X509_VERIFY_PARAM_set_hostflags(X509_VERIFY_PARAM *param, unsigned int flags) { M(X509_VERIFY_PARAM_set_hostflags)(param, flags); }
+int X509_VERIFY_PARAM_set1_host(X509_VERIFY_PARAM *param, const char *name, size_t length) {
+    return M(X509_VERIFY_PARAM_set1_host)(param, name, length);
+}
+int X509_VERIFY_PARAM_set1_ip_asc(X509_VERIFY_PARAM *param, const char *address) { return M(X509_VERIFY_PARAM_set1_ip_asc)(param, address); }
+SSL *SSL_new(SSL_CTX *context) { return M(SSL_new)(context); }
+void SSL_free(SSL *ssl) { M(SSL_free)(ssl); }
+int SSL_set_fd(SSL *ssl, int fd) { return M(SSL_set_fd)(ssl, fd); }
+long SSL_ctrl(SSL *ssl, int command, long larg, void *parg) { return M(SSL_ctrl)(ssl, command, larg, parg); }
+int SSL_connect(SSL *ssl) { return M(SSL_connect)(ssl); }

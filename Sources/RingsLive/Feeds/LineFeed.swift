@@ -95,7 +95,7 @@ public final class LineFeed: @unchecked Sendable {
     /// for the next writer.
     private func read(descriptor fd: Int32, number: inout Int, follow path: String?) -> End {
         /// With a FIFO without a writer yet, poll waits for one (a blocking read would return 0 at once).
-        if let path, !waitForData(fd) { return thread.isStopped ? .writerClosed : .failed(EIO) }
+        if path != nil, !waitForData(fd) { return thread.isStopped ? .writerClosed : .failed(EIO) }
         var pending: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         var offset: off_t = 0

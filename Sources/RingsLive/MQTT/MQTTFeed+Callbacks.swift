@@ -30,13 +30,19 @@ extension MQTTFeed {
             let feed = MQTTFeed.from(me)
             // Why OpenSSL did not trust the broker, while the connection still holds it.
             let verified = OpaquePointer(mosquitto_ssl_get(m)).map { SSL_get_verify_result($0) } ?? Int(X509_V_OK)
-            let why = switch Int32(verified) {
-            case X509_V_OK: String(String(cString: text).split(separator: ":").last ?? "")  // "OpenSSL Error[0]: error:...::certificate verify failed"
-            // libmosquitto's own hostname check leaves only this behind.
-            case X509_V_ERR_UNSPECIFIED, X509_V_ERR_HOSTNAME_MISMATCH: "the broker's certificate is not for \(feed.settings.host)"
-            default: String(cString: X509_verify_cert_error_string(verified))
-            }
+            // "OpenSSL Error[0]: error:...::certificate verify failed"
+            let why = verified == X509_V_OK ? String(String(cString: text).split(separator: ":").last ?? "") : feed.untrusted(verified)
             feed.session.withLock { $0.logged = why }
+        }
+    }
+
+    /// Why OpenSSL did not trust the broker's certificate, from its verify result.
+    func untrusted(_ verified: Int) -> String {
+        switch Int32(verified) {
+        // libmosquitto's own hostname check leaves only UNSPECIFIED behind.
+        case X509_V_ERR_UNSPECIFIED, X509_V_ERR_HOSTNAME_MISMATCH: "the broker's certificate is not for \(settings.host)"
+        case X509_V_ERR_IP_ADDRESS_MISMATCH: "the broker's certificate does not name the address \(settings.host) (as an IP address subjectAltName)"
+        default: String(cString: X509_verify_cert_error_string(verified))
         }
     }
 

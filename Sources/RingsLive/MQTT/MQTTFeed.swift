@@ -129,6 +129,17 @@ public final class MQTTFeed: @unchecked Sendable {
         if finished.wait(timeout: .now() + MQTTFeed.farewellTime) == .success { mosquitto_destroy(m) }
     }
 
+    /// Why the broker is not to be trusted, before libmosquitto connects: its certificate, checked
+    /// as RFC 6125 says (libmosquitto's check takes a certificate's CN for the host); nil over
+    /// mqtt://, when it is trusted, or when no handshake could be made (the connection says why).
+    private func distrust() -> String? {
+        guard settings.tls else { return nil }
+        let host = settings.host.hasPrefix("[") ? String(settings.host.dropFirst().dropLast()) : settings.host
+        let verified = rings_tls_verify_broker(host, Int32(settings.port), settings.ca, settings.ca == nil ? "/etc/ssl/certs" : nil,
+                                               settings.cert, settings.key, 10_000)
+        return verified > 0 ? untrusted(verified) : nil
+    }
+
     /// A session shorter than this that the broker ends is brief: twice in a row, it says why.
     static let brief = 10.0
 
@@ -140,8 +151,15 @@ public final class MQTTFeed: @unchecked Sendable {
         var delay = 1.0
         while !thread.isStopped {
             session.withLock { $0.startAttempt() }
-            var code = mosquitto_connect_async(m, settings.host, Int32(settings.port), Int32(settings.keepalive))
-            var error = errno
+            var code: Int32, error: Int32 = 0
+            if let distrust = distrust() {
+                // Nothing is sent to a broker whose certificate does not name it.
+                code = MOSQ_ERR_TLS.rawValue
+                session.withLock { $0.logged = distrust }
+            } else {
+                code = mosquitto_connect_async(m, settings.host, Int32(settings.port), Int32(settings.keepalive))
+                error = errno
+            }
             while code == MOSQ_ERR_SUCCESS.rawValue && !thread.isStopped {
                 code = mosquitto_loop(m, 1000, 1)
                 error = errno
