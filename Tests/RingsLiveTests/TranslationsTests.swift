@@ -39,7 +39,12 @@ import Testing
         try FileManager.default.createDirectory(atPath: place + "/share/locale/de/LC_MESSAGES", withIntermediateDirectories: true)
         try Data("planted".utf8).write(to: URL(fileURLWithPath: place + "/share/locale/de/LC_MESSAGES/rings.mo"))
         #expect(Translations.folder(executable: place + "/x/rings") == place + "/share/locale", "a folder of this user's: read")
-        chmod(place, 0o1777)  // as /tmp is
+        chmod(place, 0o777)
         #expect(Translations.folder(executable: place + "/x/rings") == nil, "under a folder every user may write to: not read")
+        // As in /tmp (sticky): what this user made there is read, what another user made is not.
+        chmod(place, 0o1777)
+        #expect(Translations.folder(executable: place + "/x/rings") == place + "/share/locale")
+        try #require(chown(place + "/share", 65534, 65534) == 0, "another user's folder: making one needs root, as make test runs")
+        #expect(Translations.folder(executable: place + "/x/rings") == nil, "another user's folder: not read")
     }
 }

@@ -62,7 +62,8 @@ public enum Translations {
     /// Where the catalogues are: `share/locale` beside the binary's folder (`/usr/bin/rings` reads
     /// `/usr/share/locale`), else the build tree's (`.build/share/locale`, where `make` puts them);
     /// never a folder that another user could have put there (`/tmp/share/locale` for a binary
-    /// copied to `/tmp/x/`): one in, or under, a folder every user may write to is not read.
+    /// copied to `/tmp/x/`): each folder on the way must be root's or this user's, and not writable
+    /// by every user unless sticky (as /tmp is, where no one can replace what another made).
     public static func folder(executable: String = Translations.executable()) -> String? {
         let bin = URL(fileURLWithPath: executable).deletingLastPathComponent()
         return [bin.appendingPathComponent("../share/locale"), bin.appendingPathComponent("../../share/locale")]
@@ -70,15 +71,16 @@ public enum Translations {
             .first { trusted($0) && !languages(in: $0).isEmpty }
     }
 
-    /// Neither `folder` nor any folder above it may be written to by every user, or belong to
-    /// another user than root or this one.
+    /// `folder` and every folder above it belong to root or this user, and none may be written to by
+    /// every user but a sticky one.
     static func trusted(_ folder: String) -> Bool {
         var path = folder
         while true {
             var info = stat()
             if lstat(path, &info) == 0 {
-                if info.st_mode & S_IWOTH != 0 && info.st_mode & S_IFMT != S_IFLNK { return false }
                 if info.st_uid != 0 && info.st_uid != getuid() { return false }
+                let link = info.st_mode & S_IFMT == S_IFLNK
+                if !link && info.st_mode & S_IWOTH != 0 && info.st_mode & S_ISVTX == 0 { return false }
             }
             guard path != "/", let slash = path.lastIndex(of: "/") else { return true }
             path = slash == path.startIndex ? "/" : String(path[..<slash])
