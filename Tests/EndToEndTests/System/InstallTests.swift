@@ -197,7 +197,7 @@ import Testing
 
     /// The package: lintian finds no error; its Depends name the libraries the binary links and
     /// what the window needs at run time; apt installs it; the installed `rings` renders with the
-    /// checkout and the toolchain hidden; apt removes it.
+    /// checkout and the toolchain hidden; apt removes it (the unit masked) and purges it (unmasked).
     @Test(.enabled(if: getuid() == 0, "installs a package on the machine: runs as root (CI does)"))
     func thePackageInstallsWithAptRunsAloneAndRemoves() throws {
         guard let package = Installed.package else { throw TestFailure("no rings_*.deb in the checkout: `make test` builds it (make deb)") }
@@ -216,12 +216,18 @@ import Testing
         env["DEBIAN_FRONTEND"] = "noninteractive"
         let install = try runProgram(which("apt-get")!, ["install", "-y", "--no-install-recommends", package], environment: env, timeout: 300)
         #expect(install.status == 0, "\(install.stdout.suffix(600))\(install.stderr)")
-        defer { _ = try? runProgram(which("apt-get")!, ["remove", "-y", "rings"], environment: env, timeout: 300) }
+        // Purged, not only removed: a removed package leaves its unit masked on this machine (as
+        // debhelper does), which the VM tests, sharing this /etc, would meet.
+        defer { _ = try? runProgram(which("apt-get")!, ["purge", "-y", "rings"], environment: env, timeout: 300) }
         let (alone, built) = try bothRender("/usr/bin/rings", ["render", "--theme", "activity", "--size", "300x300", "--chrome", "full", "--out"],
                                             name: "deb")
         #expect(differingPixels(alone, built) == 0)
         let remove = try runProgram(which("apt-get")!, ["remove", "-y", "rings"], environment: env, timeout: 300)
         #expect(remove.status == 0, "\(remove.stderr)")
         #expect(!FileManager.default.fileExists(atPath: "/usr/bin/rings"))
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: "/etc/systemd/system/rings-kiosk.service")) == "/dev/null", "removed: masked")
+        let purge = try runProgram(which("apt-get")!, ["purge", "-y", "rings"], environment: env, timeout: 300)
+        #expect(purge.status == 0, "\(purge.stderr)")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: "/etc/systemd/system/rings-kiosk.service")) == nil, "purged: unmasked")
     }
 }
