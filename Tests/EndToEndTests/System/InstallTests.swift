@@ -216,6 +216,8 @@ import Testing
         env["DEBIAN_FRONTEND"] = "noninteractive"
         let install = try runProgram(which("apt-get")!, ["install", "-y", "--no-install-recommends", package], environment: env, timeout: 300)
         #expect(install.status == 0, "\(install.stdout.suffix(600))\(install.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: "/etc/systemd/system/multi-user.target.wants/rings-kiosk.service"),
+                "installing enables nothing: the admin enables the kiosk (docs/service.md)")
         // Purged, not only removed: a removed package leaves its unit masked on this machine (as
         // debhelper does), which the VM tests, sharing this /etc, would meet.
         defer { _ = try? runProgram(which("apt-get")!, ["purge", "-y", "rings"], environment: env, timeout: 300) }
