@@ -37,6 +37,8 @@ public final class LiveScreen: Screen {
     var controls: LiveControls?
     /// A change not drawn yet that needs the whole frame (selection, help, a shift).
     var changed = true
+    /// The last frame was drawn in the middle of a fade: the next shows where it ends.
+    var fadeOwed = false
     /// Values set at once (a drag, a key with an immediate spec) not drawn yet.
     var moved = false
     /// The loop the timers run on, and the script's timer while it runs.
@@ -83,7 +85,7 @@ public final class LiveScreen: Screen {
 
     public var wantsFrames: Bool {
         if dark { return false }
-        return changed || moved || model.isAnimating || fading || alerting || lighting.isAnimating
+        return changed || moved || model.isAnimating || fading || fadeOwed || alerting || lighting.isAnimating
     }
 
     /// A ring is past its alert and pulses.
@@ -154,8 +156,12 @@ public final class LiveScreen: Screen {
         }
         model.update(at: time)
         lighting.update(at: time)
-        // A new brightness is drawn whole by the redraw plan, which compares it.
-        let whole = changed || showGraph || fading || alerting
+        // A new brightness is drawn whole by the redraw plan, which compares it. A frame drawn in the
+        // middle of a fade to or from the stale look owes one more, drawn where the fade has ended:
+        // without it the screen could stay a few percent faded, frames having stopped with the fade.
+        let fadeDrawn = data.staleness?.isFading(at: time) ?? false
+        let whole = changed || showGraph || fading || fadeOwed || fadeDrawn || alerting
+        fadeOwed = fadeDrawn
         changed = false
         moved = false
         var frame = scene(width: width, height: height, at: time)
