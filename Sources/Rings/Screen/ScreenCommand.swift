@@ -36,9 +36,9 @@ public struct ScreenCommand: Equatable, Sendable {
 
     /// The command in `bytes`, or why it cannot be taken.
     public static func parse(_ bytes: [UInt8]) -> Result<ScreenCommand, Refusal> {
-        func refuse(_ reason: String) -> Result<ScreenCommand, Refusal> { .failure(Refusal(reason: reason)) }
+        func refuse(_ reason: String, kind: String? = nil) -> Result<ScreenCommand, Refusal> { .failure(Refusal(reason: reason, kind: kind)) }
         let example = #"a command is a JSON object such as {"brightness": 0.5}, {"screen": "off"}, {"reload": true} or {"identify": 10}"#
-        guard bytes.count <= largest else { return .failure(Refusal(reason: "over \(largest) bytes; \(example)", kind: "too long")) }
+        guard bytes.count <= largest else { return refuse("over \(largest) bytes; \(example)", kind: "too long") }
         guard let object = (try? JSON.parse(Data(bytes))) as? [String: Any] else { return refuse(example) }
         guard !object.isEmpty else { return refuse("it names no command; \(example)") }
         var command = ScreenCommand()
@@ -66,7 +66,7 @@ public struct ScreenCommand: Equatable, Sendable {
                 guard let word = value as? String, let seconds = ["short": 2.0, "long": 10.0][word] else { return refuse(#"flash must be "short" or "long""#) }
                 command.identify = command.identify ?? seconds
             default:
-                return .failure(Refusal(reason: "'\(key.prefix(40))' is not a command (known: \(keys.joined(separator: ", ")))", kind: "unknown command"))
+                return refuse("'\(key.prefix(40))' is not a command (known: \(keys.joined(separator: ", ")))", kind: "unknown command")
             }
         }
         return .success(command)

@@ -15,8 +15,7 @@ extension MQTTFeed.Settings {
     /// one (`lobby.1` and `lobby_1`, 大堂 and 餐厅).
     public var nodeID: String {
         guard let legacyNodeID else { return clientID }
-        let hash = clientID.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
-        return legacyNodeID + "_" + String(cFormat: "%016llx", hash).prefix(12)
+        return legacyNodeID + "_" + String(cFormat: "%016llx", fnv1a64(clientID)).prefix(12)
     }
 
     /// The node id of versions before 0.18 (other letters as `_` alone), when it is not the client id:

@@ -29,9 +29,7 @@ extension MQTTFeed.Settings {
     /// The password in `path`: its first line, which must not be empty (a UTF-8 byte-order mark an
     /// editor put before it is not part of it); the file at most 4 KB, and not readable by every user.
     public static func password(fromFile path: String) throws(MQTTFeed.Problem) -> String {
-        try readable(path, "password-file")
-        var info = stat()
-        if stat(path, &info) == 0, info.st_mode & S_IROTH != 0 {
+        if try readable(path, "password-file").st_mode & S_IROTH != 0 {
             throw MQTTFeed.Problem("password-file \(path): every user of this machine can read it; chmod 600 (or 640, for a group) \(path)")
         }
         var data: [UInt8]
@@ -46,12 +44,14 @@ extension MQTTFeed.Settings {
         return String(password)
     }
 
-    /// `path` is a regular file this process can read.
-    static func readable(_ path: String, _ key: String) throws(MQTTFeed.Problem) {
+    /// `path` is a regular file this process can read; what stat said of it.
+    @discardableResult
+    static func readable(_ path: String, _ key: String) throws(MQTTFeed.Problem) -> stat {
         var info = stat()
         guard stat(path, &info) == 0 else { throw MQTTFeed.Problem("\(key) \(path): \(String(cString: strerror(errno)))") }
         guard info.st_mode & S_IFMT == S_IFREG else { throw MQTTFeed.Problem("\(key) \(path): not a regular file") }
         guard access(path, R_OK) == 0 else { throw MQTTFeed.Problem("\(key) \(path): \(String(cString: strerror(errno)))") }
+        return info
     }
 
     /// The client's key at `path` is not protected by a passphrase, which nobody is there to type.

@@ -96,7 +96,7 @@ public final class MQTTFeed: @unchecked Sendable {
     private func secure(_ m: OpaquePointer) -> String? {
         if settings.tls {
             // No passphrase: OpenSSL would ask for one on the terminal, and wait there for ever.
-            let code = mosquitto_tls_set(m, settings.ca, settings.ca == nil ? "/etc/ssl/certs" : nil, settings.cert, settings.key) { _, _, _, _ in 0 }
+            let code = mosquitto_tls_set(m, settings.ca, settings.caFolder, settings.cert, settings.key) { _, _, _, _ in 0 }
             guard code == MOSQ_ERR_SUCCESS.rawValue else { return "the TLS files cannot be used: \(MQTTFeed.words(code))" }
         }
         if let user = settings.username, mosquitto_username_pw_set(m, user, settings.password) != MOSQ_ERR_SUCCESS.rawValue {
@@ -135,7 +135,7 @@ public final class MQTTFeed: @unchecked Sendable {
     private func distrust() -> String? {
         guard settings.tls else { return nil }
         let host = settings.host.hasPrefix("[") ? String(settings.host.dropFirst().dropLast()) : settings.host
-        let verified = rings_tls_verify_broker(host, Int32(settings.port), settings.ca, settings.ca == nil ? "/etc/ssl/certs" : nil,
+        let verified = rings_tls_verify_broker(host, Int32(settings.port), settings.ca, settings.caFolder,
                                                settings.cert, settings.key, 10_000)
         return verified > 0 ? untrusted(verified) : nil
     }

@@ -29,6 +29,8 @@ extension MQTTFeed {
         /// Where the screen takes commands (`ScreenCommand`) and says how it stands (`ScreenState`).
         public var commandTopic: String? { statusTopic.map { $0 + "/cmd" } }
         public var stateTopic: String? { statusTopic.map { $0 + "/state" } }
+        /// The folder of CA certificates OpenSSL reads when no `ca` file is given: the system's store.
+        var caFolder: String? { ca == nil ? "/etc/ssl/certs" : nil }
 
         /// `mqtt://HOST[:PORT]` (1883) or `mqtts://HOST[:PORT]` (8883).
         public init(url: String, topics: [String], clientID: String? = nil, keepalive: Int = 30, qos: Int = 1,

@@ -37,8 +37,7 @@ enum StateFile {
 
     /// Sixteen hex digits of FNV-1a over `identity`.
     static func key(_ identity: String) -> String {
-        let hash = identity.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
-        return String(cFormat: "%016llx", hash)
+        String(cFormat: "%016llx", fnv1a64(identity))
     }
 
     /// Takes `path`'s lock (`path.lock`, flock) for the rest of the process; false when another holds it.
