@@ -26,12 +26,14 @@ import TestSupport
         screen.start(on: loop, stats: FrameStats(), wake: {})
     }
 
-    /// The frame after what has arrived is taken and `seconds` have passed on the manual clock.
-    func frame(after seconds: Double = 0) -> RingScene? {
-        screen.wake(at: clock.now())
+    /// The frame of `shown` (the suite's screen unless another is given) after what has arrived is
+    /// taken and `seconds` have passed on the manual clock.
+    func frame(of shown: LiveScreen? = nil, after seconds: Double = 0) -> RingScene? {
+        let shown = shown ?? screen
+        shown.wake(at: clock.now())
         clock.advance(by: seconds)
         loop.runDue()
-        guard case let .rings(scene, _) = screen.frame(width: 300, height: 300, at: clock.now()) else { return nil }
+        guard case let .rings(scene, _) = shown.frame(width: 300, height: 300, at: clock.now()) else { return nil }
         return scene
     }
 
@@ -130,17 +132,10 @@ import TestSupport
                               glyphs: BoxGlyphs(), problems: ProblemLog(now: { 0 }, write: { [said] line in said.withLock { $0.append(line) } }))
         hall.start(on: loop, stats: FrameStats(), wake: {})
         defer { hall.stop() }
-        func frame(after seconds: Double = 0) -> RingScene? {
-            hall.wake(at: clock.now())
-            clock.advance(by: seconds)
-            loop.runDue()
-            guard case let .rings(scene, _) = hall.frame(width: 300, height: 300, at: clock.now()) else { return nil }
-            return scene
-        }
         func heard(_ words: String) -> Bool { said.withLock { $0 }.contains { $0.contains(commands) && $0.contains(words) } }
-        #expect(eventually { _ = frame(); return heard("retained") && heard("sent while the screen was away") }, "\(said.withLock { $0 })")
+        #expect(eventually { _ = frame(of: hall); return heard("retained") && heard("sent while the screen was away") }, "\(said.withLock { $0 })")
         try broker.publish(commands, #"{"brightness": 0.5}"#)
-        #expect(eventually { frame(after: 1.1)?.brightness == 0.5 }, "a command sent now is obeyed")
+        #expect(eventually { frame(of: hall, after: 1.1)?.brightness == 0.5 }, "a command sent now is obeyed")
         #expect(!hall.displayOff)
         #expect(!said.withLock { $0 }.contains { $0.contains("screens/hall") && !$0.contains(commands) }, "its own status is no value: \(said.withLock { $0 })")
     }

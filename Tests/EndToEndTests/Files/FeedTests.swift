@@ -20,20 +20,6 @@ import TestSupport
         return (process, window, display, input, errors)
     }
 
-    /// The state files on `display` (its XDG_STATE_HOME's rings/values-*.json).
-    func stateFiles(_ display: VirtualDisplay) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: display.stateHome + "/rings")) ?? [])
-            .filter { $0.hasPrefix("values-") && $0.hasSuffix(".json") }.sorted()
-    }
-
-    /// A new FIFO at `name` in the scratch folder (an older one there removed first).
-    func freshFIFO(_ name: String) throws -> String {
-        let fifo = directory + name
-        unlink(fifo)
-        try #require(mkfifo(fifo, 0o600) == 0)
-        return fifo
-    }
-
     func capture(_ display: VirtualDisplay, _ window: String) throws -> Pixmap {
         try display.screenshot().subview(try display.clientArea(of: window))
     }
@@ -77,7 +63,7 @@ import TestSupport
     /// on stderr and tried again until it does.
     @Test(.enabled(if: ready, "needs the display tools (make test installs them)"))
     func aKioskShowsNothingUntilItsFeedSaysSomething() throws {
-        let fifo = try freshFIFO("/empty-feed")
+        let fifo = try scratch.fifo("/empty-feed")
         let (process, window, display, _, _) = try launch(["--kiosk", "--chrome", "none", "--theme", "flat", "--duration", "0.1", "--feed", fifo])
         defer { if process.isRunning { process.terminate() } }
         let area = try display.clientArea(of: window), size = "\(area.width)x\(area.height)"
@@ -106,7 +92,7 @@ import TestSupport
     /// (4 s, not less: the fresh picture must be seen before it goes stale again on a busy machine.)
     @Test(.enabled(if: ready, "needs the display tools (make test installs them)"))
     func oldValuesAreShownAsStaleUntilAFreshOneComes() throws {
-        let fifo = try freshFIFO("/stale-feed")
+        let fifo = try scratch.fifo("/stale-feed")
         let (process, window, display, _, _) = try launch(["--theme", "flat", "--size", "300x300", "--duration", "0.1", "--chrome", "none",
                                                            "--stale-after", "4s", "--feed", fifo])
         defer { if process.isRunning { process.terminate() } }
@@ -152,7 +138,7 @@ import TestSupport
     /// stale, until a fresh line comes.
     @Test(.enabled(if: ready, "needs the display tools (make test installs them)"))
     func aRestartedKioskShowsItsLastValuesAsStale() throws {
-        let fifo = try freshFIFO("/kept-feed")
+        let fifo = try scratch.fifo("/kept-feed")
         let display = try VirtualDisplay()
         let arguments = ["--theme", "flat", "--size", "300x300", "--duration", "0.1", "--chrome", "none", "--no-intro", "--feed", fifo]
         func write(_ text: String) throws {
@@ -164,7 +150,7 @@ import TestSupport
         var (process, window) = try display.launchRings(arguments)
         try write("1=0.6 2=0.4 3=0.2\n")
         #expect(try settled { differingPixels(try display.screenshot().subview(try display.clientArea(of: window)), fresh) } == 0)
-        #expect(eventually(within: 5) { stateFiles(display).count == 1 }, "kept within a second")
+        #expect(eventually(within: 5) { display.stateFiles.count == 1 }, "kept within a second")
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         // The X server may still show the dead client's window for a moment: the next search would
@@ -196,9 +182,9 @@ import TestSupport
         let exec = look + ["--exec", "echo 1=0.6 2=0.4 3=0.2", "--every", "1s"]
         let (first, _) = try display.launchRings(exec)
         let (second, _) = try display.launchRings(exec)
-        #expect(eventually(within: 8) { stateFiles(display).count == 2 }, "two screens of one config, two files: \(stateFiles(display))")
+        #expect(eventually(within: 8) { display.stateFiles.count == 2 }, "two screens of one config, two files: \(display.stateFiles)")
         for process in [first, second] { _ = terminate(process) }
-        let (fed, window) = try display.launchRings(look + ["--feed", try freshFIFO("/other-source")], settle: 1)
+        let (fed, window) = try display.launchRings(look + ["--feed", try scratch.fifo("/other-source")], settle: 1)
         defer { if fed.isRunning { fed.terminate() } }
         let shown = try display.screenshot().subview(try display.clientArea(of: window))
         #expect(differingPixels(shown, empty) == 0 && differingPixels(shown, fresh) > 1000, "nothing remembered from the command's runs")
@@ -206,7 +192,7 @@ import TestSupport
 
     @Test(.enabled(if: ready, "needs the display tools (make test installs them)"))
     func aValueWrittenToAFIFOAppearsOnScreenAndAWriterMayComeBack() throws {
-        let fifo = try freshFIFO("/feed")
+        let fifo = try scratch.fifo("/feed")
         let (process, window, display, _, _) = try launch(["--theme", "flat", "--size", "300x300", "--progress", "0.2,0.3,0.4",
                                                            "--duration", "0.2", "--chrome", "none", "--feed", fifo])
         defer { if process.isRunning { process.terminate() } }

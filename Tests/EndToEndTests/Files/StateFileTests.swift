@@ -7,20 +7,6 @@ import TestSupport
     let scratch = ScratchDirectory("rings-state")
     var directory: String { scratch.path }
 
-    /// The state files on `display` (its XDG_STATE_HOME's rings/values-*.json).
-    func stateFiles(_ display: VirtualDisplay) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: display.stateHome + "/rings")) ?? [])
-            .filter { $0.hasPrefix("values-") && $0.hasSuffix(".json") }.sorted()
-    }
-
-    /// A new FIFO at `name` in the scratch folder.
-    func freshFIFO(_ name: String) throws -> String {
-        let fifo = directory + name
-        unlink(fifo)
-        try #require(mkfifo(fifo, 0o600) == 0)
-        return fifo
-    }
-
     static let ready = VirtualDisplay.missingTools.isEmpty
 
     /// A state-file path that is no regular file (a FIFO, whose open would block for ever; a folder)
@@ -46,14 +32,14 @@ import TestSupport
         let display = try VirtualDisplay()
         let config = directory + "/screen.toml"
         try Data("theme = \"flat\"\nsize = \"300x300\"\n".utf8).write(to: URL(fileURLWithPath: config))
-        let first = try freshFIFO("/a.fifo"), second = try freshFIFO("/b.fifo")
+        let first = try scratch.fifo("/a.fifo"), second = try scratch.fifo("/b.fifo")
         let (process, _) = try display.launchRings(["--config", config, "--feed", first])
         let writer = try FileHandle(forWritingTo: URL(fileURLWithPath: first))
         writer.write(Data("1=0.5\n".utf8))
-        #expect(eventually { stateFiles(display).count == 1 }, "the value is kept")
+        #expect(eventually { display.stateFiles.count == 1 }, "the value is kept")
         _ = terminate(process)
         try writer.close()
-        let kept = try #require(stateFiles(display).first)
+        let kept = try #require(display.stateFiles.first)
         let mode = try #require(try FileManager.default.attributesOfItem(atPath: display.stateHome + "/rings/" + kept)[.posixPermissions] as? Int)
         #expect(mode == 0o600, "\(String(mode, radix: 8))")
         let (again, _) = try display.launchRings(["--config", config, "--feed", second])

@@ -52,6 +52,12 @@ public final class VirtualDisplay {
     /// one test's kiosk never shows the values another's kept.
     public var stateHome: String { NSTemporaryDirectory() + "rings-state-\(getpid())\(name.replacingOccurrences(of: ":", with: "-"))" }
 
+    /// The state files rings keeps on this display (its XDG_STATE_HOME's rings/values-*.json), by name.
+    public var stateFiles: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: stateHome + "/rings")) ?? [])
+            .filter { $0.hasPrefix("values-") && $0.hasSuffix(".json") }.sorted()
+    }
+
     /// Where programs on this display look for their config (XDG_CONFIG_HOME): the same private
     /// folder, so that no config of the machine's user reaches a test.
     public var configHome: String { stateHome }

@@ -11,5 +11,14 @@ public final class ScratchDirectory: @unchecked Sendable {
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 
+    /// A new FIFO named `name` (a path from the folder, "/feed") in the folder, an older one there
+    /// removed first; its path.
+    public func fifo(_ name: String) throws -> String {
+        let fifo = path + name
+        unlink(fifo)
+        guard mkfifo(fifo, 0o600) == 0 else { throw TestFailure("mkfifo \(fifo): \(String(cString: strerror(errno)))") }
+        return fifo
+    }
+
     deinit { try? FileManager.default.removeItem(atPath: path) }
 }
