@@ -1,6 +1,6 @@
 import Foundation
 import Rings
-import RingsLive
+@testable import RingsLive
 import RingsAnimation
 import RingsRaster
 import Testing
@@ -46,18 +46,18 @@ import TestSupport
         func brightness() -> Double? { self.brightness(screen) }
         func advance(to seconds: Double) { clock.advance(by: seconds - clock.now()); loop.runDue() }
         #expect(brightness() == 1, "21:59:50: full")
-        advance(to: 10 + LiveScreen.scheduleCheck)
+        advance(to: 10 + LiveLight.scheduleCheck)
         #expect(screen.wantsFrames, "22:00 read: the dimming runs")
-        advance(to: 10 + LiveScreen.scheduleCheck + 0.5)
+        advance(to: 10 + LiveLight.scheduleCheck + 0.5)
         let halfway = brightness() ?? 0
         #expect(halfway > 0.2 && halfway < 1, "eased, not at once: \(halfway)")
         advance(to: 30)
         #expect(brightness() == 0.2 && !screen.wantsFrames, "dimmed, and still")
-        advance(to: 3600 + 10 + LiveScreen.scheduleCheck)
+        advance(to: 3600 + 10 + LiveLight.scheduleCheck)
         #expect(screen.wantsFrames)
         #expect(brightness() == 0, "23:00: one black frame")
         #expect(!screen.wantsFrames, "then nothing is drawn while the screen is off")
-        advance(to: 9 * 3600 + 10 + LiveScreen.scheduleCheck)
+        advance(to: 9 * 3600 + 10 + LiveLight.scheduleCheck)
         #expect(screen.wantsFrames, "07:00: on again")
         guard case let .rings(scene, whole) = screen.frame(width: 200, height: 200, at: clock.now()) else { Issue.record("no frame"); return }
         #expect(whole && scene.values == [0.5, 0.6, 0.7], "the whole frame, current")

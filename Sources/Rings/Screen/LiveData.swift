@@ -39,6 +39,9 @@ public struct LiveData {
         return redraw
     }
 
+    /// When the newest value came (wall-clock seconds), kept ones included; nil before any.
+    public var lastArrival: Double? { times.compactMap { $0 }.max() }
+
     /// Takes what a state file kept: each ring with a value is shown stale from the start (its age
     /// as the file says). Returns the values to show.
     public mutating func recall(_ memory: ValueMemory, at now: Double, wall: Double) -> [(ring: Int, value: Double)] {

@@ -166,6 +166,11 @@ public struct Theme: Equatable, Sendable {
         style.end = color.end
         return style
     }
+
+    /// Whether a ring at `values` is at or past its alert (and pulses, unless motion is reduced).
+    public func alerts(at values: [Double]) -> Bool {
+        values.indices.contains { ring in style(ofRing: ring).alert.map { values[ring] >= $0 } ?? false }
+    }
 }
 
 extension RGB8 {

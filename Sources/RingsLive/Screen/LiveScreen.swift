@@ -1,201 +1,133 @@
-import RingsText
 import FoundationEssentials
-import Glibc
 import Rings
 import RingsAnimation
 import RingsRaster
 
 /// The live rings as a screen, the coordinator of their parts: the model, what is known of the
-/// values (`LiveData`), the sources that feed them (`LiveScreen+Sources`), keys and the pointer
-/// (`LiveControls`, `LiveScreen+Input`), and the frame the scene side makes of it all
-/// (`RingScene.live`). No SDL: the shell runs it, tests drive it on a manual clock.
+/// values (`LiveData`), the sources that feed them (`LiveSource`), the light (`LiveLight`), the
+/// config's reloads (`ConfigReload`), and what the frame shows besides the values (`LiveView`).
+/// No SDL: the shell runs it, tests drive it on a manual clock.
 public final class LiveScreen: Screen {
+    public typealias Options = LiveOptions
     public internal(set) var options: Options
-    /// Re-reads the config for a reload, on the config watcher's thread: the options it gives now,
-    /// or nil when the file is bad (the reloader has said why, and the running options stay).
-    public var reloader: (@Sendable () -> Options?)?
-    /// The options a reload read, waiting for the frame loop to take them.
-    let reloaded = Mutex<Options?>(nil)
-    public let model: RingsModel
-    public let title = "rings"
-    /// Where the label, legend and buttons get their glyphs; nil without chrome.
-    let glyphs: GlyphSource?
-    /// Where the identity card gets its glyphs (with or without chrome).
-    let cardGlyphs: GlyphSource?
-    let problems: ProblemLog
-    let arrivals = FeedQueue()
-    var feed: LineFeed?, command: CommandFeed?, broker: MQTTFeed?, watcher: ConfigWatcher?
-    /// How the live sources stand (set on their threads).
-    let health = SourceHealth()
-    /// What is known of the values: waiting, stale, kept, and the sources' lines as shown.
-    var data: LiveData
-    var staleWatched = false
-    var stats = FrameStats()
-    var showHelp = false, showGraph = false
-    public var density = 1.0
-    /// Keys and pointer, with the state a press or a hovered button carries from one input to the next.
-    var controls: LiveControls?
-    /// A change not drawn yet that needs the whole frame (selection, help, a shift).
-    var changed = true
-    /// The last frame was drawn in the middle of a fade: the next shows where it ends.
-    var fadeOwed = false
-    /// Values set at once (a drag, a key with an immediate spec) not drawn yet.
-    var moved = false
-    /// The loop the timers run on, and the script's timer while it runs.
+    public var model: RingsModel { values.model }
+    /// What is known of the values, and what is said of them.
+    let values: LiveValues
+    let link: SourceLink
+    var sources: [any LiveSource] = []
+    var view: LiveView
+    let light: LiveLight
+    let config = ConfigReload()
+    var redraw: Redraw
     weak var loop: FrameLoop?
-    var scriptTimer: FrameLoop.TimerID?
-    /// The grow-in starts with the first frame.
-    private lazy var introPending = options.intro
-    /// The help, in the language chosen at start (made once, not every frame).
-    private lazy var panel = options.script == .download ? HelpPanel.download : .live
-    /// Steps taken round the burn-in square.
-    var shifts = 0
-    /// The screen's light; the schedule's step last seen; the frame's brightness easing to the
-    /// light's level; the timers that read the schedule and end a wake or an identify.
-    var light = ScreenLight()
-    var scheduled = Schedule.State()
-    let lighting = Animator(1.0)
-    var scheduleTimer: FrameLoop.TimerID?, lightTimer: FrameLoop.TimerID?
-    /// The light is dark and its black frame is on screen: nothing more is drawn.
-    var dark = false
-    /// Whether the light was dark when last said (on stderr, once per change).
-    var shownDark = false
-    /// Commands from the broker waiting for the frame loop; the broker has (re)connected and wants the state said.
-    let orders = Mutex<[Result<ScreenCommand, ScreenCommand.Refusal>]>([])
-    /// The rings' names and goals, as lines and messages from the sources name them (a reload may rename them).
-    let naming = Mutex((names: [String](), goals: [Double?]()))
-    let stateWanted = Mutex(false)
-    /// The timer that says new values on the state topic, at most once a second; when a value last came.
-    var stateTimer: FrameLoop.TimerID?
-    var lastValue: Date?
 
-    public var displayOff: Bool { light.dark }
+    public var title: String { "rings" }
+    public var displayOff: Bool { light.light.dark }
+    public var density: Double { get { view.density } set { view.density = newValue } }
+    /// Re-reads the config for a reload (`ConfigReload.reloader`).
+    public var reloader: (@Sendable () -> Options?)? { get { config.reloader } set { config.reloader = newValue } }
 
     public init(options: Options, glyphs: GlyphSource?, problems: ProblemLog = .standardError) {
         self.options = options
-        self.glyphs = options.chrome ? glyphs : nil
-        cardGlyphs = glyphs
-        self.problems = problems
-        model = RingsModel(values: options.startsEmpty ? options.values.map { _ in 0 } : options.values, spec: options.spec)
-        data = LiveData(rings: options.values.count, waiting: options.startsEmpty ? Set(options.values.indices) : options.unknown,
-                        staleAfter: options.staleAfter)
+        values = LiveValues(options, model: RingsModel(values: options.startsEmpty ? options.values.map { _ in 0 } : options.values,
+                                                       spec: options.spec))
+        link = SourceLink(problems: problems)
+        view = LiveView(options: options, glyphs: glyphs)
+        light = LiveLight(problems: problems)
+        redraw = Redraw(intro: options.intro)
+        light.options = { [unowned self] in self.options }
+        light.changed = { [unowned self] in self.redraw.changed = true; self.values.report.now() }
+        values.changed = { [unowned self] in self.redraw.changed = true }
+        values.report.state = { [unowned self] in self.light.state(values: self.values.stated, updated: self.values.data.lastArrival) }
     }
 
     deinit { stop() }
 
     public var wantsFrames: Bool {
-        if dark { return false }
-        return changed || moved || model.isAnimating || fading || fadeOwed || alerting || lighting.isAnimating
+        if light.dark { return false }
+        return redraw.changed || redraw.moved || redraw.fadeOwed || model.isAnimating || fading || alerting || light.lighting.isAnimating
     }
 
     /// A ring is past its alert and pulses.
-    private var alerting: Bool {
-        !options.reducedMotion && model.presented.indices.contains { ring in
-            options.theme.style(ofRing: ring).alert.map { model.presented[ring] >= $0 } ?? false
-        }
-    }
+    private var alerting: Bool { !options.reducedMotion && options.theme.alerts(at: model.presented) }
 
     /// A ring is fading to or from its stale look.
-    private var fading: Bool { loop.map { data.staleness?.isFading(at: $0.clock.now()) ?? false } ?? false }
+    private var fading: Bool { loop.map { values.data.staleness?.isFading(at: $0.clock.now()) ?? false } ?? false }
 
     public func start(on loop: FrameLoop, stats: FrameStats, wake: @escaping @Sendable () -> Void) {
-        self.stats = stats
-        self.loop = loop
-        startFeeds(wake: wake)
-        startWatcher(wake: wake)
-        startSampling(on: loop)
-        recall(at: loop.clock.now())
-        if options.remember != nil {
-            loop.addTimer(interval: 1) { [unowned self] _ in self.keep() }
-        }
-        if data.staleness != nil { watchStaleness() }
-        if options.schedule != nil { followSchedule(on: loop) }
-        playScript()
+        view.stats = stats
+        (self.loop, light.loop, link.wake) = (loop, loop, wake)
+        link.name(options)
+        sources = LiveSources.make(options)
+        for source in sources { source.start(link, on: loop) }
+        stats.sourceSummary = { [sources] in sources.lazy.compactMap(\.summary).first }
+        values.start(options, sources: sources, names: { [link] in link.naming.withLock { $0.names } }, on: loop)
+        config.start(watching: options.configPath, wake: wake)
+        if options.schedule != nil { light.followSchedule(at: loop.clock.now()) }
+        if let script = options.script { view.script.play(script, on: loop, model: model) }
         if let interval = options.shiftEvery {
-            loop.addTimer(interval: interval) { [unowned self] _ in
-                self.shifts += 1
-                self.changed = true
-            }
+            loop.addTimer(interval: interval) { [unowned self] _ in self.view.shifts += 1; self.redraw.changed = true }
         }
     }
 
     public func stop() {
-        feed?.stop(); command?.stop(); broker?.stop(); watcher?.stop()
-        feed = nil; command = nil; broker = nil; watcher = nil
+        sources.forEach { $0.stop() }
+        sources = []
+        config.stop()
     }
 
-    /// Applies the feed lines that arrived (the shell calls this when `wake` woke it): good ones animate the rings from what is on screen; bad
-    /// ones are logged, a kind of problem at most once a minute, and change nothing.
+    /// Takes in what the sources handed over (the shell calls this when `wake` woke it): a reload,
+    /// commands, the values of good lines, animated from what is on screen.
     public func wake(at now: Double) {
-        if let fresh = reloaded.withLock({ fresh in defer { fresh = nil }; return fresh }) { reload(fresh, at: now) }
-        for order in orders.withLock({ orders in defer { orders = [] }; return orders }) { obey(order, at: now) }
-        if stateWanted.withLock({ wanted in defer { wanted = false }; return wanted }) { sayState() }
-        noticeHealth()
-        let (lines, since) = arrivals.takeAll()
-        for (origin, result) in lines {
-            switch result {
-            case let .success(updates):
-                if let since { stats.lineArrived(at: since) }
-                broker?.noteValue(at: Date())
-                for update in updates {
-                    model.apply(.set(ring: update.ring, value: update.value), at: now)
-                    valueArrived(ring: update.ring, at: now)
-                }
-            case let .failure(rejection) where rejection.kind != .empty:
-                problems.note(kind: rejection.kind.rawValue, "\(origin): \(rejection.reason) (ignored; the rings keep their values)")
-            case .failure:
-                break
-            }
-        }
+        if let fresh = config.take() { reload(fresh, at: now) }
+        for order in link.orders.withLock({ orders in defer { orders = [] }; return orders }) { light.obey(order, at: now, reload: config.now) }
+        if link.stateWanted.withLock({ wanted in defer { wanted = false }; return wanted }) { values.report.now() }
+        values.show(link.health)
+        for (ring, value) in link.takeValues(stats: view.stats) { values.take(value, ring: ring, at: now) }
     }
 
     public func frame(width: Int, height: Int, at time: Double) -> ScreenFrame {
-        if introPending {
-            introPending = false
+        if redraw.intro {
+            redraw.intro = false
             model.apply(.replay, at: time)
         }
         model.update(at: time)
-        lighting.update(at: time)
+        light.lighting.update(at: time)
         // A new brightness is drawn whole by the redraw plan, which compares it. A frame drawn in the
         // middle of a fade to or from the stale look owes one more, drawn where the fade has ended:
         // without it the screen could stay a few percent faded, frames having stopped with the fade.
-        let fadeDrawn = data.staleness?.isFading(at: time) ?? false
-        let whole = changed || showGraph || fading || fadeOwed || fadeDrawn || alerting
-        fadeOwed = fadeDrawn
-        changed = false
-        moved = false
-        var frame = scene(width: width, height: height, at: time)
-        frame.brightness = lighting.presented
-        frame.identity = identityCard
-        dark = light.dark
+        let fadeDrawn = values.data.staleness?.isFading(at: time) ?? false
+        let whole = redraw.changed || view.showGraph || fading || redraw.fadeOwed || fadeDrawn || alerting
+        redraw = Redraw(changed: false, moved: false, fadeOwed: fadeDrawn, intro: false)
+        var frame = view.scene(model: model, data: values.data, options: options, width: width, height: height, at: time)
+        frame.brightness = light.lighting.presented
+        frame.identity = view.identityCard(light.light, name: options.mqtt?.clientID)
+        light.dark = light.light.dark
         return .rings(frame, whole: whole)
     }
 
-    /// A kiosk's legend is this much larger than a desktop window's, to be read across a room.
-    static let kioskTextScale = 1.5
+    /// The sources as a service manager's status line.
+    public var status: String { link.status(rings: model.targets.count - values.data.waiting.count, of: model.targets.count) }
 
-    /// The frame as it should look at `time`.
-    func scene(width: Int, height: Int, at time: Double) -> RingScene {
-        var chrome = glyphs.map(LiveChrome.init)
-        chrome?.showHelp = showHelp
-        chrome?.showsButtons = !options.kiosk
-        chrome?.namesRings = options.isLive
-        chrome?.textScale = options.kiosk ? LiveScreen.kioskTextScale : 1
-        chrome?.density = density
-        chrome?.panel = panel
-        chrome?.hoveredButton = controls?.hovered
-        chrome?.pressedButton = controls?.pressed
-        if showGraph {
-            chrome?.frameGraph = FrameGraph(times: stats.recentIntervals.map { $0 * 1000 },
-                                            caption: Words.refresh.with(stats.presenter, String(cFormat: "%.2f", stats.refreshInterval * 1000)))
+    /// Takes what a reload read that may change while the screen runs: the theme and the rings'
+    /// looks and names, stale-after, reduced motion, the schedule and waking on input; the values
+    /// and animations go on. The number of rings and the sources need a restart: a reload that
+    /// changes them says so.
+    public func reload(_ fresh: Options, at now: Double) {
+        guard fresh.values.count == options.values.count else {
+            link.problems.note(kind: "reload", "reload: the number of rings changes only on a restart; the running config stays")
+            return
         }
-        return .live(model: model, theme: options.theme, data: data, reducedMotion: options.reducedMotion, width: width, height: height,
-                     offset: offset(width: width, height: height), at: time, chrome: chrome)
-    }
-
-    /// The sources as a service manager's status line: "4 rings; feed no such file: /run/x; MQTT connected".
-    public var status: String {
-        let rings = model.targets.count - data.waiting.count
-        return (["\(rings) of \(model.targets.count) rings with values"] + health.current.map { "\($0.name) \($0.text)" }).joined(separator: "; ")
+        if LiveSources.identity(of: fresh) != LiveSources.identity(of: options) {
+            link.problems.note(kind: "reload sources", "reload: sources change only on a restart; the new looks are taken")
+        }
+        let (schedule, staleAfter) = (fresh.schedule != options.schedule, fresh.staleAfter != options.staleAfter)
+        (options.theme, options.reducedMotion, options.wakeOnInput) = (fresh.theme, fresh.reducedMotion, fresh.wakeOnInput)
+        (options.schedule, options.staleAfter) = (fresh.schedule, fresh.staleAfter)
+        // Renamed rings: lines name them by their new names, the broker and Home Assistant say them.
+        if link.name(options) { sources.forEach { $0.rename(link.naming.withLock { $0.names }) } }
+        if schedule { light.followSchedule(at: now) }
+        if staleAfter { values.staleAfter(fresh.staleAfter, at: now) }
+        redraw.changed = true
     }
 }

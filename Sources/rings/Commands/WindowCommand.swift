@@ -117,8 +117,7 @@ struct WindowCommand: ParsableCommand {
     /// What a state file belongs to: the config file when there is one, else the sources and the
     /// rings' names.
     private func stateIdentity(_ options: LiveScreen.Options, configPath: String?) -> String {
-        let feed = options.feed.map { "\($0)" } ?? "", mqtt = options.mqtt.map { "\($0.host):\($0.port) \($0.topics)" } ?? ""
-        let sources = "feed \(feed); exec \(options.exec ?? ""); sources \(options.sources); mqtt \(mqtt)"
+        let sources = LiveSources.identity(of: options)
         // A config's rings may be renamed in it; the file and the sources say whose values these are.
         if let configPath { return "config " + URL(fileURLWithPath: configPath).resolvingSymlinksInPath().path + "; " + sources }
         let names = options.values.indices.map { options.theme.style(ofRing: $0).name }

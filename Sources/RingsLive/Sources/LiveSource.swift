@@ -1,0 +1,134 @@
+import FoundationEssentials
+import Rings
+import RingsAnimation
+import RingsRaster
+
+/// A source of the rings' values (a feed, a command, /proc, a broker): started with the link that
+/// takes what it reads, stopped with the screen. Each kind is one type in this folder, made from
+/// the options by `LiveSources.make`; a new kind is one file and its line there.
+public protocol LiveSource: AnyObject {
+    /// The source the options ask for; nil when they ask for none of this kind. Nothing starts yet.
+    init?(_ options: LiveOptions)
+    /// What the options say this kind reads ("feed /run/rings.fifo", "feed " for none): part of
+    /// the state file's key, and what a reload compares.
+    static func identity(_ options: LiveOptions) -> String
+    /// Starts reading: lines, health and problems go through `link`, from the source's own thread
+    /// or from timers on `loop` (the screen's thread).
+    func start(_ link: SourceLink, on loop: FrameLoop)
+    /// Stops reading (a thread ends at its next wake-up).
+    func stop()
+    /// Whether the source says the screen's state (`say`), as the broker does on its state topic.
+    var saysState: Bool { get }
+    /// Says the screen's state.
+    func say(_ state: ScreenState)
+    /// A ring took a value at `time` (the broker's status message says when the last came).
+    func valueArrived(at time: Date)
+    /// A reload renamed the rings.
+    func rename(_ names: [String])
+    /// How the source has done, for `--stats` ("MQTT connected, 12 messages, 1 connections"), or nil.
+    var summary: String? { get }
+}
+
+extension LiveSource {
+    public var saysState: Bool { false }
+    public func say(_ state: ScreenState) {}
+    public func valueArrived(at time: Date) {}
+    public func rename(_ names: [String]) {}
+    public var summary: String? { nil }
+}
+
+/// What the screen gives its sources: a queue for their lines, the legend's health lines, the
+/// problem log and the rings' names; each hand-over wakes the screen. Used from any thread.
+public final class SourceLink: Sendable {
+    let arrivals = FeedQueue()
+    let health = SourceHealth()
+    let problems: ProblemLog
+    /// The rings' names and goals, as lines and messages name them (a reload may rename them).
+    let naming = Mutex((names: [String](), goals: [Double?]()))
+    /// Commands for the screen, waiting for its loop (at most `waitingOrders`).
+    let orders = Mutex<[Result<ScreenCommand, ScreenCommand.Refusal>]>([])
+    static let waitingOrders = 16
+    /// A source wants the screen's state said (the broker has connected).
+    let stateWanted = Mutex(false)
+    private let waker = Mutex<@Sendable () -> Void>({})
+
+    init(problems: ProblemLog) { self.problems = problems }
+
+    /// Wakes the screen's loop, which then takes what waits (`LiveScreen.wake(at:)`).
+    var wake: @Sendable () -> Void {
+        get { waker.withLock { $0 } }
+        set { waker.withLock { $0 = newValue } }
+    }
+
+    /// Names the rings as `options` do; true when the names changed.
+    @discardableResult func name(_ options: LiveOptions) -> Bool {
+        let styles = options.values.indices.map { options.theme.style(ofRing: $0) }
+        let names = styles.map(\.name), goals = styles.map(\.goal)
+        return naming.withLock { naming in defer { naming = (names, goals) }; return naming.names != names }
+    }
+
+    /// Hands over what a line or message said, from `origin` ("feed line 4"), and wakes the screen.
+    func deliver(_ origin: String, _ result: Result<[(ring: Int, value: Double)], FeedLine.Rejection>) {
+        arrivals.append(origin, result: result)
+        wake()
+    }
+
+    /// Hands over a feed line.
+    func deliver(_ origin: String, line: [UInt8]) {
+        let (names, goals) = naming.withLock { $0 }
+        deliver(origin, FeedLine.parse(line, names: names, goals: goals))
+    }
+
+    /// Hands over a command that came on `topic` (refused when too many wait) and wakes the screen.
+    func order(_ order: Result<ScreenCommand, ScreenCommand.Refusal>, on topic: String) {
+        let taken = orders.withLock { orders in
+            guard orders.count < Self.waitingOrders else { return false }
+            orders.append(order)
+            return true
+        }
+        if !taken { problems.note(kind: "command", "MQTT commands on \(topic) come faster than the screen takes them; this one is dropped") }
+        wake()
+    }
+
+    /// The values the lines that waited gave, in order; lines refused are said in one line each
+    /// (a kind at most once a minute). `stats` hears how long the first waited.
+    func takeValues(stats: FrameStats) -> [(ring: Int, value: Double)] {
+        let (lines, since) = arrivals.takeAll()
+        return lines.flatMap { origin, result in
+            switch result {
+            case let .success(updates):
+                if let since { stats.lineArrived(at: since) }
+                return updates
+            case let .failure(rejection):
+                if rejection.kind != .empty {
+                    problems.note(kind: rejection.kind.rawValue, "\(origin): \(rejection.reason) (ignored; the rings keep their values)")
+                }
+                return []
+            }
+        }
+    }
+
+    /// The sources as a service manager's status line: "4 of 4 rings with values; feed no such file: /run/x; MQTT connected".
+    func status(rings: Int, of count: Int) -> String {
+        (["\(rings) of \(count) rings with values"] + health.current.map { "\($0.name) \($0.text)" }).joined(separator: "; ")
+    }
+
+    /// Says how source `name` stands in the legend (nil: nothing to say) and wakes the screen.
+    func health(_ name: String, _ text: String?, problem: Bool = true, widest: String = SourceHealth.widest) {
+        health.set(name, text, problem: problem, widest: widest)
+        wake()
+    }
+}
+
+/// The sources the options name, in the order their health lines first appear.
+public enum LiveSources {
+    /// Every kind of source, each made from the options (nil when they do not ask for it).
+    static let kinds: [any LiveSource.Type] = [FeedSource.self, CommandSource.self, SampledSource.self, BrokerSource.self]
+
+    static func make(_ options: LiveOptions) -> [any LiveSource] { kinds.compactMap { $0.init(options) } }
+
+    /// What the sources `options` name read, in one line: a state file's key, and what a reload compares.
+    public static func identity(of options: LiveOptions) -> String {
+        kinds.map { $0.identity(options) }.joined(separator: "; ")
+    }
+}

@@ -1,0 +1,41 @@
+import Rings
+import RingsAnimation
+
+/// `--source`: the built-in sources (/proc, statvfs), one ring each, sampled now and every
+/// `--every` on the screen's loop (`SystemSampler`).
+final class SampledSource: LiveSource {
+    private let sources: [SystemSource], interval: Double
+    private weak var loop: FrameLoop?
+    private var timer: FrameLoop.TimerID?
+
+    init?(_ options: LiveOptions) {
+        guard !options.sources.isEmpty else { return nil }
+        sources = options.sources
+        interval = options.every
+    }
+
+    static func identity(_ options: LiveOptions) -> String { "sources \(options.sources)" }
+
+    func start(_ link: SourceLink, on loop: FrameLoop) {
+        let sampler = SystemSampler(), sources = sources
+        let sample = { (_: Double) in
+            for (ring, source) in sources.enumerated() {
+                guard let value = sampler.sample(source), value.isFinite else {
+                    link.health("\(source)", Words.cannotRead.text)
+                    link.problems.note(kind: "source \(source)", "cannot read \(source); the ring keeps its value")
+                    continue
+                }
+                link.health("\(source)", nil)
+                link.deliver("source \(source)", .success([(ring, value)]))
+            }
+        }
+        sample(loop.clock.now())
+        self.loop = loop
+        timer = loop.addTimer(interval: interval, action: sample)
+    }
+
+    func stop() {
+        if let timer { loop?.removeTimer(timer) }
+        timer = nil
+    }
+}
