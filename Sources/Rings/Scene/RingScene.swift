@@ -205,58 +205,6 @@ public struct RingScene: Sendable {
         return SceneLayers(key: key, base: DisplayList(background: background, commands: base),
                            over: over + chrome() + dimCommands + identityCommands, bands: bands)
     }
-
-    /// Whether ring `index`'s band can be repainted where its colour changed rather than drawn again
-    /// (`RedrawPlan`, `ArcStroke.recolour`) when it moves from `value` (as last drawn): an opaque
-    /// conic band over its own track, which shares no pixel with an earlier ring, the frame neither
-    /// dimmed nor carded, long enough that its caps follow the rays; another ring's tip shadow under
-    /// or over it only from a ring in `moving` (whose shadow, with what lies there, is then drawn again).
-    func recolourable(ringAt index: Int, from value: Double, moving: [Int]) -> Bool {
-        guard theme.look != .soft, theme.gradient == .conic, theme.bandOpacity >= 1, brightness >= 1, identity == nil,
-              index < values.count, !overlapsEarlierRing(index) else { return false }
-        let g = layout.ring(index), shortest = max(2 * g.thickness, 256)
-        // Long enough that no cap is steep (`ArcCaps`: a level of colour per pixel at most).
-        guard 2 * Double.pi * min(value, values[index]) * g.radius >= shortest else { return false }
-        return !values.indices.contains { $0 != index && !moving.contains($0) && shadow(ofRing: $0, reaches: index) }
-    }
-
-    /// The soft theme's control for the first ring's value (the look has one band).
-    var softCommands: [DrawCommand] {
-        let ring = rings[0], g = ring.geometry
-        let look = SoftLook(center: g.center, width: 2 * (g.radius + g.thickness / 2), canvas: IntRect(x: 0, y: 0, width: width, height: height))
-        return look.underlay + [look.band(value: ring.value, clockwise: theme.clockwise, style: ring.style, opacity: theme.bandOpacity), look.overlay]
-    }
-
-    /// Whether nothing but the background lies under ring `index`'s track at any values: no pixel of
-    /// a ring drawn before it (they share the centre; their edges at least two pixels apart) and no
-    /// tip shadow of one, shown or not (its blur ends 5 sigma past its disc). Whatever the values, so
-    /// that a tip coming or going leaves the live window's background layer as it is.
-    func onlyBackgroundUnder(ringAt index: Int) -> Bool {
-        !overlapsEarlierRing(index) && !(0..<index).contains { shadow(ofRing: $0, reaches: index, shown: false) }
-    }
-
-    /// Whether a ring drawn before ring `index` may share a pixel with its track (they share the
-    /// centre: their edges less than two pixels apart).
-    private func overlapsEarlierRing(_ index: Int) -> Bool {
-        let layout = self.layout, target = layout.ring(index)
-        let inner = target.radius - target.thickness / 2, outer = target.radius + target.thickness / 2
-        return (0..<index).contains { i in
-            let g = layout.ring(i)
-            return g.radius - g.thickness / 2 - 2 < outer && g.radius + g.thickness / 2 + 2 > inner
-        }
-    }
-
-    /// Whether ring `i` shows a tip (or, with `shown` false, would at a value past its threshold) whose
-    /// shadow (5 sigma past its disc) can reach ring `target`'s track.
-    private func shadow(ofRing i: Int, reaches target: Int, shown: Bool = true) -> Bool {
-        guard i < values.count, !shown || values[i] > theme.tipThreshold else { return false }
-        let layout = self.layout, g = layout.ring(i), t = layout.ring(target)
-        let inner = t.radius - t.thickness / 2, outer = t.radius + t.thickness / 2
-        let offset = theme.shadowOffset * g.thickness
-        let distance = (g.radius * g.radius + offset * offset).squareRoot()
-        let reach = g.thickness / 2 + 5 * theme.shadowSigma * g.thickness + 1
-        return distance - reach < outer && distance + reach > inner
-    }
 }
 
 /// The frame in two layers (`RingScene.layers`): the background layer's key and display list, the

@@ -7,9 +7,7 @@ import Glibc
 struct AnnulusScan {
     let cx: Double, cy: Double, inner: Double, outer: Double
 
-    var bounds: IntRect {
-        IntRect(enclosingMinX: cx - outer, minY: cy - outer, maxX: cx + outer, maxY: cy + outer)
-    }
+    var bounds: IntRect { IntRect(enclosingMinX: cx - outer, minY: cy - outer, maxX: cx + outer, maxY: cy + outer) }
 
     /// Coverage of pixel (x, y) by the annulus: the outer disc's less the hole's (see `discCoverage`).
     @inline(__always)

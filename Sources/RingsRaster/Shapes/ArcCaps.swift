@@ -1,26 +1,6 @@
 import FoundationEssentials
 import Glibc
 
-/// A shader for an arc fill: its colours follow the arc-length parameter u, 0 at the start, 1 at the end.
-public protocol ArcShader: Shader {
-    /// The exact premultiplied colour at u in 0...1, on the 0...255 scale.
-    func color(atParameter u: Double) -> ColorF
-    /// The packed colours its fast path gives at u = 0 and u = 1.
-    var startPixel: UInt32 { get }
-    var endPixel: UInt32 { get }
-    /// The rays on which its colour changes, for a redraw that repaints only what they moved
-    /// (`ArcStroke.recolour`); nil for a paint not made so.
-    var rayFan: RayFan? { get }
-    /// Whether `color(atParameter:)` is affine in u over 0...1 (one straight ramp from the start
-    /// colour to the end's), so that the mean of its colours at some parameters is its colour at their mean.
-    var isAffine: Bool { get }
-}
-
-extension ArcShader {
-    public var rayFan: RayFan? { nil }
-    public var isAffine: Bool { false }
-}
-
 /// The round caps of an arc fill, resolved over the band its shader has coloured.
 ///
 /// A shader colours each pixel by the latest lap at its centre. The caps are geometry: beyond the end

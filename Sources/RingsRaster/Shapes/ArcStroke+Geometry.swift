@@ -79,4 +79,76 @@ extension ArcStroke {
             }
         }
     }
+
+    /// The area of the pixel centred at (x, y) inside the band's wedge: near an end radius the
+    /// pixel's share of the half-plane on the band's side of it, elsewhere 0 or 1.
+    func wedgeCoverage(x: Double, y: Double) -> Double {
+        let dx = x - center.x, dy = y - center.y
+        /// The share of the pixel on the travelled side of the radius through `point`, whose
+        /// direction of travel is `tangent` (1 beyond half a pixel, or on the far side of the centre).
+        func side(_ point: Point, _ tangent: Point, _ sign: Double) -> Double? {
+            let radial = Point(x: point.x - center.x, y: point.y - center.y)
+            guard dx * radial.x + dy * radial.y > 0 else { return nil }
+            let h = sign * (dx * tangent.x + dy * tangent.y)
+            return abs(h) >= 0.7072 ? nil : halfPlaneCoverage(inside: h, nx: tangent.x, ny: tangent.y)
+        }
+        let afterStart = side(startPoint, startTangent, 1), beforeEnd = side(endPoint, endTangent, -1)
+        if afterStart == nil && beforeEnd == nil { return sector.contains(dx: dx, dy: dy) ? 1 : 0 }
+        // Near one end the other side is whole (inside the band) or empty: an intersection of
+        // half-planes for sweeps up to half a turn, a union beyond.
+        let inside = sector.contains(dx: dx, dy: dy)
+        let a = afterStart ?? (inside ? 1 : 0), b = beforeEnd ?? (inside ? 1 : 0)
+        if afterStart != nil && beforeEnd != nil {
+            return abs(sweep) <= Double.pi ? max(0, a + b - 1) : min(1, a + b)
+        }
+        return afterStart != nil ? a : b
+    }
+
+    @inline(__always)
+    func capCoverage(_ dx: Double, _ dy: Double, _ w: Double, _ reach: Double) -> Double {
+        let d2 = dx * dx + dy * dy
+        if d2 >= reach { return 0 }
+        return discCoverage(radius: w, dx: dx, dy: dy, rho: d2.squareRoot())
+    }
+
+    /// Fraction of pixel (x, y) within a half width of either end point, from 16 x 16 samples: on each
+    /// row of samples, the run of those within each disc (`samples(within:...)`), counted once where
+    /// the two runs overlap.
+    func capUnion(x: Int, y: Int) -> Double {
+        let w2 = halfWidth * halfWidth
+        var inside = 0
+        for j in 0..<16 {
+            let sy = Double(y) + (Double(j) + 0.5) / 16
+            let a = samples(within: startPoint, w2: w2, x: x, sy: sy), b = samples(within: endPoint, w2: w2, x: x, sy: sy)
+            inside += a.count + b.count - max(0, min(a.upperBound, b.upperBound) - max(a.lowerBound, b.lowerBound))
+        }
+        return Double(inside) / 256
+    }
+
+    /// The samples i of pixel column x on the row of samples at sy, at sx = x + (i + 1/2) / 16, that lie
+    /// within the disc about `c` of squared radius `w2` ((sx - c.x)^2 + (sy - c.y)^2 <= w2): a run
+    /// between the chord's ends, each end checked by that rule (a sample within rounding of an end).
+    @inline(__always)
+    func samples(within c: Point, w2: Double, x: Int, sy: Double) -> Range<Int> {
+        let ey = (sy - c.y) * (sy - c.y)
+        guard ey <= w2 else { return 0..<0 }
+        let mid = 16 * (c.x - Double(x)) - 0.5, half = 16 * (w2 - ey).squareRoot()
+        // Samples i with mid - half <= i <= mid + half; none where the chord misses the pixel by far.
+        let from = mid - half, to = mid + half
+        guard to > -1, from < 17 else { return 0..<0 }
+        var lo = from <= 0 ? 0 : ceilToIntInRange(from), hi = to >= 15 ? 16 : floorToIntInRange(to) + 1
+        if lo > 0 && ArcStroke.sample(lo - 1, of: x, within: c, ey: ey, w2: w2) { lo -= 1 }
+        else if lo < hi && !ArcStroke.sample(lo, of: x, within: c, ey: ey, w2: w2) { lo += 1 }
+        if hi < 16 && hi >= lo && ArcStroke.sample(hi, of: x, within: c, ey: ey, w2: w2) { hi += 1 }
+        else if hi > lo && !ArcStroke.sample(hi - 1, of: x, within: c, ey: ey, w2: w2) { hi -= 1 }
+        return lo < hi ? lo..<hi : 0..<0
+    }
+
+    /// Whether sample i of pixel column x (at x + (i + 1/2) / 16) lies within the disc about `c` of
+    /// squared radius `w2`, on a row of samples `ey` squared from its centre.
+    @inline(__always)
+    static func sample(_ i: Int, of x: Int, within c: Point, ey: Double, w2: Double) -> Bool {
+        let sx = Double(x) + (Double(i) + 0.5) / 16
+        return (sx - c.x) * (sx - c.x) + ey <= w2
+    }
 }

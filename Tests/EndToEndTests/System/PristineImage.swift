@@ -1,0 +1,122 @@
+import Foundation
+import RingsPNG
+import RingsRaster
+import TestSupport
+import Testing
+
+/// The pristine images (Tests/VM/pristine-image.sh), each made once and kept under .build/pristine,
+/// and a copy of each with the package installed (pristine-install.sh), made once per test run.
+enum PristineImage {
+    static let scripts = Installed.checkout + "/Tests/VM"
+    static let folder = Installed.checkout + "/.build/pristine"
+    /// What making and using an image needs on this machine: `make test` installs debootstrap.
+    static let tools = ["debootstrap", "chroot", "unshare", "findmnt", "dpkg-deb", "apt-get"]
+    /// The releases booted in the VM: RINGS_PRISTINE_VM (names, space-separated), else Debian 12 and 13.
+    static let vmReleases = (ProcessInfo.processInfo.environment["RINGS_PRISTINE_VM"] ?? "bookworm trixie").split(separator: " ").map(String.init)
+    private static let made = Mutex([String: Result<String, TestFailure>]())
+
+    /// Why no image can be made or used here, or nil.
+    static var missing: String? {
+        let tools = tools.filter { which($0) == nil }
+        if !tools.isEmpty { return "missing \(tools.joined(separator: ", ")) (make test installs debootstrap)" }
+        if getuid() != 0 { return "debootstrap and chroot need root (make test runs as root, or with sudo)" }
+        return nil
+    }
+
+    /// Why a window test cannot run here, or nil.
+    static var missingForWindows: String? {
+        let tools = (VirtualDisplay.tools + Compositor.swayTools).filter { which($0) == nil }
+        return tools.isEmpty ? missing : "missing \(tools.joined(separator: ", ")) (make test installs them)"
+    }
+
+    /// The package `make test` built.
+    static func package() throws -> String {
+        guard let package = Installed.package else { throw TestFailure("no rings_*.deb in the checkout: `make test` builds it (make deb)") }
+        return package
+    }
+
+    /// A field of the package's control file.
+    static func field(_ package: String, _ name: String) throws -> String {
+        let result = try runProgram(which("dpkg-deb")!, ["-f", package, name])
+        guard result.status == 0 else { throw TestFailure("dpkg-deb -f \(package) \(name): \(result.stderr)") }
+        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// What a Wayland desktop brings that native Wayland windows need: Mesa's EGL and drivers (the
+    /// package suggests them; GNOME, KDE and sway depend on them).
+    static let desktopMesa = ["libegl1", "libegl-mesa0", "libgl1", "libgles2", "libgl1-mesa-dri"]
+
+    /// The image of `release` with the package installed by apt, then the archive's packages `also`:
+    /// its root folder. Made (or the failure found) once per test run.
+    static func installed(_ release: String, also: [String] = []) throws -> String {
+        if let missing { throw TestFailure(missing) }
+        let key = ([release] + also).joined(separator: "+")
+        if let known = made.withLock({ $0[key] }) { return try known.get() }
+        let result: Result<String, TestFailure>
+        do { result = .success(try make(release, also: also)) } catch let failure as TestFailure { result = .failure(failure) }
+        made.withLock { $0[key] = result }
+        return try result.get()
+    }
+
+    private static func make(_ release: String, also: [String]) throws -> String {
+        let package = try package()
+        // A copy of this process's own (another test run may use its own meanwhile); those of runs
+        // that have ended are removed.
+        let base = folder + "/" + release, root = folder + "/run-\(release)\(also.isEmpty ? "" : "-more")-\(getpid())"
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let stale = Set(entries.filter { $0.hasPrefix("run-") }.compactMap { $0.split(separator: ".").first.map(String.init) }).filter { name in
+            guard let pid = name.split(separator: "-").last.flatMap({ pid_t($0) }) else { return false }
+            return pid != getpid() && kill(pid, 0) != 0
+        }
+        for name in stale {
+            _ = try runProgram("/bin/bash", ["-c", ". \"$1\" && remove_image \"$2\" && rm -f \"$2\".log \"$2\".installed",
+                                             "bash", scripts + "/pristine-common.sh", folder + "/" + name], timeout: 120)
+        }
+        var started = Date()
+        let image = try runProgram(scripts + "/pristine-image.sh", [release, base], timeout: 900)
+        guard image.status == 0 else {
+            throw TestFailure("pristine-image.sh \(release) (exit \(image.status)): \(image.stdout.suffix(1500))\(image.stderr.suffix(1500))")
+        }
+        print("pristine: \(release) image in \(Int(Date().timeIntervalSince(started))) s: \(image.stdout.split(separator: "\n").last ?? "")")
+        started = Date()
+        let install = try runProgram(scripts + "/pristine-install.sh", [base, root, package] + also, timeout: 900)
+        guard install.status == 0 else {
+            throw TestFailure("apt install ./\(URL(fileURLWithPath: package).lastPathComponent) on a pristine \(release) (exit \(install.status)): \(install.stdout.suffix(3000))\(install.stderr.suffix(1500))")
+        }
+        print("pristine: \(release) with the package\(also.isEmpty ? "" : " and " + also.joined(separator: " ")) installed in \(Int(Date().timeIntervalSince(started))) s")
+        return root
+    }
+
+    /// Starts the image's `rings` (chrooted; `user` its ids, root when nil) with the flat scene
+    /// and no chrome, the `binds` of this machine's folders and only `environment`; its stdout and stderr.
+    static func launch(_ image: String, _ arguments: [String], user: (uid_t, gid_t)? = nil, binds: [String],
+                       environment: [String]) throws -> (Process, Pipe, Pipe) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: scripts + "/pristine-chroot.sh")
+        process.arguments = [image] + (user.map { ["--user", "\($0.0):\($0.1)"] } ?? []) + binds.flatMap { ["--bind", $0] } + environment
+            + ["--", "/usr/bin/rings", "--stats", "--theme", "flat", "--chrome", "none", "--no-intro"] + arguments
+        let out = Pipe(), err = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        return (process, out, err)
+    }
+
+    /// The shell sway says the window of process `pid` has (xdg_shell natively, xwayland through
+    /// Xwayland), or "" while it shows none.
+    static func swayShell(of pid: pid_t, in sway: Compositor) throws -> String {
+        let tree = try sway.run("swaymsg", ["-t", "get_tree", "-r"], native: true)
+        guard tree.status == 0, let root = try JSONSerialization.jsonObject(with: Data(tree.stdout.utf8)) as? [String: Any] else {
+            throw TestFailure("swaymsg get_tree: \(tree.stderr)")
+        }
+        func find(_ node: [String: Any]) -> String? {
+            if node["pid"] as? Int == Int(pid) { return node["shell"] as? String ?? "?" }
+            for key in ["nodes", "floating_nodes"] {
+                for child in node[key] as? [[String: Any]] ?? [] { if let found = find(child) { return found } }
+            }
+            return nil
+        }
+        return find(root) ?? ""
+    }
+}
