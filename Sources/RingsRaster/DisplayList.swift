@@ -29,6 +29,14 @@ public struct DrawCommand: Sendable {
         return DrawCommand(shape: shape, shader: swapped, caps: ArcCaps(arc: caps.arc, shader: swapped), bounds: bounds)
     }
 
+    /// An opaque arc fill's band as the live window may recolour it where its colour changed
+    /// (`ArcStroke.recolour`): its arc and the rays on which its colour changes; nil for any other
+    /// command, a band that is not opaque, or a shader without rays.
+    public var band: (arc: ArcStroke, rays: RayFan)? {
+        guard let caps, caps.arc.cap == .round, shader.isOpaque, let rays = caps.shader.rayFan else { return nil }
+        return (caps.arc, rays)
+    }
+
     /// The exact premultiplied colour at a point the shape covers (the reference path).
     public func color(atX x: Double, y: Double) -> ColorF {
         caps?.color(atX: x, y: y) ?? shader.color(atX: x, y: y)

@@ -6,13 +6,13 @@ import RingsRaster
 /// covers then or now is not drawn again), the label and the legend where what they show changed
 /// (a counting label's number, a legend's value: `ChromeText`); the whole frame when the size changes, when
 /// the chrome's layout does (the rings' area, the legend's box: a legend that no longer waits for
-/// data can leave the rings more room), when only the chrome's words change, when the brightness
-/// does, or when nothing is known of what is on screen. (A chrome element
-/// whose text changes on its own must be among the words compared here, or it is not drawn again.)
+/// data can leave the rings more room), when the brightness does, when nothing is known of what is
+/// on screen, or when no ring moved but anything of the chrome changed (the chrome is compared
+/// whole, so no element of it can be left out).
 public struct RedrawPlan {
     /// Presented values in the last frame drawn; nil when the next must be drawn whole.
     private var drawn: [Double]?
-    private var drawnWords: [String] = []
+    private var drawnChrome: Chrome?
     private var drawnLayout: ChromeLayout?
     private var drawnBrightness = 1.0
     /// Where each ring's dot was, and each ring's footprint, in the last frame drawn (no footprints
@@ -46,7 +46,7 @@ public struct RedrawPlan {
     public var isStale: Bool { drawn == nil }
 
     /// A frame drawn whole from a display list: no rings to follow, nothing stale.
-    public mutating func drewList() { drawn = []; drawnWords = []; drawnLayout = nil }
+    public mutating func drewList() { drawn = []; drawnChrome = nil; drawnLayout = nil }
 
     /// The rectangles of `scene` to draw in a frame of `bounds` (empty when nothing changed; all of
     /// it when `whole` or `resized`), noting what the frame will then show.
@@ -70,13 +70,12 @@ public struct RedrawPlan {
                                 recolouring: Bool, recolour: inout [Redraw.Recolour]) -> [IntRect] {
         if resized { drawn = nil }
         let now = scene.values
-        let words = scene.chrome.map { [$0.label] + $0.legend.map { $0.name + $0.value } } ?? []
         let layout = scene.chromeLayout
         let dots = now.indices.map { $0 < scene.dots.count ? scene.dots[$0] : nil }
         let rings = scene.rings, styles = rings.map(\.style)
         let text = scene.chrome.map { ChromeText($0, in: scene, after: layout == drawnLayout ? drawnText : nil) }
         defer {
-            drawn = now; drawnWords = words; drawnLayout = layout; drawnBrightness = scene.brightness; drawnDots = dots
+            drawn = now; drawnChrome = scene.chrome; drawnLayout = layout; drawnBrightness = scene.brightness; drawnDots = dots
             drawnTheme = scene.theme; drawnStyles = styles; drawnText = text
         }
         guard let drawn, drawn.count == now.count, !whole, layout == drawnLayout, scene.brightness == drawnBrightness,
@@ -87,7 +86,7 @@ public struct RedrawPlan {
         // A ring moves with its value, with its dot (which a keyframe animation places), or with its style.
         let restyled = now.indices.filter { styles[$0] != drawnStyles[$0] }
         let moved = now.indices.filter { drawn[$0] != now[$0] || dots[$0] != drawnDots[$0] || restyled.contains($0) }
-        guard !moved.isEmpty else { return words != drawnWords ? [bounds] : [] }
+        guard !moved.isEmpty else { return scene.chrome != drawnChrome ? [bounds] : [] }
         var rects: [IntRect]
         if restyled.isEmpty, drawnFootprints.count == now.count, let footprints = scene.footprints(ofRings: moved, in: rings) {
             // What each moved ring showed and shows now: the rest of its track is as it was.

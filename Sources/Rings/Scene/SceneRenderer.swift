@@ -75,7 +75,7 @@ public struct SceneRenderer {
             clips += recolour.pieces
         }
         if let layers {
-            drawnFans = layers.bands.map { band in band.flatMap { (work.over[$0].shader as? any ArcShader)?.rayFan } }
+            drawnFans = layers.bands.map { band in band.flatMap { work.over[$0].band?.rays } }
             fansSwapped = redAndBlueSwapped
         }
         let threads = min(threads, rasterizers.count)
@@ -116,14 +116,12 @@ public struct SceneRenderer {
     }
 
     /// Repaints ring `ring`'s band where its colour changed since the last frame drawn; false where
-    /// it cannot be (no rays as last drawn, a band not drawn as an arc over the layer, rays that do not pair up).
+    /// it cannot be (no rays as last drawn, no opaque band with rays over the layer, rays that do not pair up).
     private mutating func repaint(ring: Int, of layers: SceneLayers?, with work: Work, into pixmap: Pixmap, swapped: Bool) -> Bool {
         guard let layers, let base = work.base, fansSwapped == swapped, ring < drawnFans.count, let old = drawnFans[ring],
-              ring < layers.bands.count, let index = layers.bands[ring], let arc = work.over[index].shape as? ArcStroke,
-              work.over[index].caps != nil, let new = (work.over[index].shader as? any ArcShader)?.rayFan,
-              work.over[index].shader.isOpaque else { return false }
+              ring < layers.bands.count, let index = layers.bands[ring], let band = work.over[index].band else { return false }
         while rimCaches.count <= ring { rimCaches.append(RimCache()) }
-        return arc.recolour(from: old, to: new, over: base, into: Canvas(pixmap), rims: rimCaches[ring])
+        return band.arc.recolour(from: old, to: band.rays, over: base, into: Canvas(pixmap), rims: rimCaches[ring])
     }
 
     /// What a part of a redraw draws: the whole display list, or the commands over the background layer.

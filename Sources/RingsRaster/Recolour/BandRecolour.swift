@@ -18,31 +18,15 @@ extension ArcStroke {
         rims.use(scan, area: area, layer: layer)
         let all = [old.above.rays, old.below.rays, new.above.rays, new.below.rays]
         guard !all.contains(where: { $0.contains { $0.id >= RayFan.names } }) else { return false }
-        let rows = area.height, width = area.width + 4
-        return withUnsafeTemporaryAllocation(of: RecolourPainter.Segment.self, capacity: rows * RecolourPainter.perRow) { segments in
-            withUnsafeTemporaryAllocation(of: Int8.self, capacity: rows) { counts in
-                withUnsafeTemporaryAllocation(of: Int32.self, capacity: RayFan.names + width) { ints in
-                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: RayFan.names) { places in
-                        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * width) { pixels in
-                            withUnsafeTemporaryAllocation(of: Float.self, capacity: width) { coverage in
-                                counts.initialize(repeating: -1)
-                                places.initialize(repeating: 0)
-                                // Where each named ray lies: bit 0 above, 1 below (old), 2 above, 3 below (new).
-                                for (bit, rays) in all.enumerated() { for ray in rays where ray.id >= 0 { places[Int(ray.id)] |= 1 << bit } }
-                                var painter = RecolourPainter(
-                                    scan: scan, sector: coversFullTurn ? nil : sector, area: area, layer: layer, canvas: canvas, rimCache: rims,
-                                    segments: segments.baseAddress!, counts: counts.baseAddress!, index: ints.baseAddress!,
-                                    places: places.baseAddress!, columns: ints.baseAddress! + RayFan.names, coverage: coverage.baseAddress!,
-                                    shaded: pixels.baseAddress!, under: pixels.baseAddress! + width)
-                                guard painter.paint(old: old.above, new: new.above, above: true),
-                                      painter.paint(old: old.below, new: new.below, above: false) else { return false }
-                                painter.paintCentreRow(old: old, new: new)
-                                return true
-                            }
-                        }
-                    }
-                }
-            }
+        return RecolourScratch.with(rows: area.height, width: area.width + 4) { scratch in
+            // Where each named ray lies: bit 0 above, 1 below (old), 2 above, 3 below (new).
+            for (bit, rays) in all.enumerated() { for ray in rays where ray.id >= 0 { scratch.places[Int(ray.id)] |= 1 << bit } }
+            var painter = RecolourPainter(scan: scan, sector: coversFullTurn ? nil : sector, area: area, layer: layer, canvas: canvas,
+                                          rimCache: rims, scratch: scratch)
+            guard painter.paint(old: old.above, new: new.above, above: true),
+                  painter.paint(old: old.below, new: new.below, above: false) else { return false }
+            painter.paintCentreRow(old: old, new: new)
+            return true
         }
     }
 }

@@ -43,13 +43,13 @@ extension RecolourPainter {
         ceilToIntInRange(SIMD2(repeating: cx) + dy * slopes - 0.5)
     }
 
-    /// Paints on row y, in `color`, the columns between where rays of slopes `o` and `n` cross it:
+    /// Paints on row y, in `color`, the columns between where rays of slopes `old` and `new` cross it:
     /// pixels whose centres lie half a diagonal inside both circles (squared distances `inside` and
     /// `outside`) are whole, the rest are the annulus row's pieces.
     @inline(__always)
-    mutating func paintStretch(y: Int, from o: Double, to n: Double, color: UInt32, inside: Double, outside: Double) {
+    mutating func paintStretch(y: Int, from old: Double, to new: Double, color: UInt32, inside: Double, outside: Double) {
         let cx = scan.cx, dy = Double(y) + 0.5 - scan.cy
-        let (was, now) = RecolourPainter.crossings(SIMD2(o, n), dy, cx: cx)
+        let (was, now) = RecolourPainter.crossings(SIMD2(old, new), dy, cx: cx)
         guard was != now else { return }
         let from = max(min(was, now), area.minX), to = min(max(was, now), area.maxX)
         guard from < to else { return }
@@ -63,16 +63,16 @@ extension RecolourPainter {
     }
 
     /// The rows `lo ..< hi` of this half where every pixel centre between a ray's crossings at slopes
-    /// `o` and `n` lies at a squared distance from the centre within `inside ... outside` and a pixel
+    /// `old` and `new` lies at a squared distance from the centre within `inside ... outside` and a pixel
     /// or more off the centre's column (empty where the rays lie either side of it: through 12 or 6
     /// o'clock). A pixel off that column keeps the stretch to one side of it beyond any rounding of
     /// where the rays cross a row.
-    func interiorRows(_ o: Double, _ n: Double, inside: Double, outside: Double, above: Bool) -> (lo: Int, hi: Int) {
-        guard (o > 0 && n > 0) || (o < 0 && n < 0), inside < outside else { return (0, 0) }
-        // Those centres lie at dx = dy s, s between o and n (a hundredth of a pixel kept for rounding).
-        let small = min(o * o, n * n), large = max(o * o, n * n)
+    func interiorRows(_ old: Double, _ new: Double, inside: Double, outside: Double, above: Bool) -> (lo: Int, hi: Int) {
+        guard (old > 0 && new > 0) || (old < 0 && new < 0), inside < outside else { return (0, 0) }
+        // Those centres lie at dx = dy s, s between old and new (a hundredth of a pixel kept for rounding).
+        let small = min(old * old, new * new), large = max(old * old, new * new)
         let near = (inside / (1 + small)).squareRoot() + 0.01, far = (outside / (1 + large)).squareRoot() - 0.01
-        guard near < far, min(abs(o), abs(n)) * near >= 1 else { return (0, 0) }
+        guard near < far, min(abs(old), abs(new)) * near >= 1 else { return (0, 0) }
         let cy = scan.cy
         return above ? (ceilToIntInRange(cy - far - 0.5), floorToIntInRange(cy - near - 0.5) + 1)
             : (ceilToIntInRange(cy + near - 0.5), floorToIntInRange(cy + far - 0.5) + 1)

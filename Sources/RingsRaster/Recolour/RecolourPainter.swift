@@ -21,6 +21,12 @@ struct RecolourPainter {
     let columns: UnsafeMutablePointer<Int32>, coverage: UnsafeMutablePointer<Float>
     let shaded: UnsafeMutablePointer<UInt32>, under: UnsafeMutablePointer<UInt32>
 
+    init(scan: AnnulusScan, sector: Sector?, area: IntRect, layer: Layer, canvas: Canvas, rimCache: RimCache, scratch: RecolourScratch) {
+        (self.scan, self.sector, self.area, self.layer, self.canvas, self.rimCache) = (scan, sector, area, layer, canvas, rimCache)
+        (segments, counts, index, places) = (scratch.segments, scratch.counts, scratch.index, scratch.places)
+        (columns, coverage, shaded, under) = (scratch.columns, scratch.coverage, scratch.shaded, scratch.under)
+    }
+
     /// One half's rays: each named ray that moved, paired with its old self by name; one found in
     /// only one frame's half passed 3 or 9 o'clock (it is in the other frame's other half), or came
     /// or went at the seam (it is not), by the end. False where a ray's colour changed.
@@ -56,14 +62,14 @@ struct RecolourPainter {
     /// them (`from`, its old slope) and where ray `ray` of `rays` crosses them now, or, with `side`,
     /// the row on that side of the centre (right for true) wherever it crosses; each pixel in the
     /// colour the new rays give it.
-    mutating func paint(ray k: Int?, of rays: UnsafeBufferPointer<RayFan.Ray>, left: UInt32, from so: Double, side: Bool?, above: Bool) {
+    mutating func paint(ray k: Int?, of rays: UnsafeBufferPointer<RayFan.Ray>, left: UInt32, from oldSlope: Double, side: Bool?, above: Bool) {
         let cx = scan.cx, cy = scan.cy, count = rays.count
-        let sn = k.map { rays[$0].slope } ?? so
-        // Rows where either ray can cross the annulus: |dy| between inner and outer over
-        // sqrt(1 + slope^2), a row more either way; to a side, from the centre's row out (where the
+        let newSlope = k.map { rays[$0].slope } ?? oldSlope
+        // Rows where either ray can cross the annulus: |dy| between inner and outer times the
+        // ray's cosine from the vertical, 1 / sqrt(1 + slope^2), a row more either way; to a side, from the centre's row out (where the
         // ray crosses in the hole, the whole of the band's side of the row changes).
-        let a = 1 / (1 + so * so).squareRoot(), b = 1 / (1 + sn * sn).squareRoot()
-        let near = side == nil ? max(0, scan.inner * min(a, b) - 1) : 0, far = scan.outer * max(a, b) + 1
+        let oldCos = 1 / (1 + oldSlope * oldSlope).squareRoot(), newCos = 1 / (1 + newSlope * newSlope).squareRoot()
+        let near = side == nil ? max(0, scan.inner * min(oldCos, newCos) - 1) : 0, far = scan.outer * max(oldCos, newCos) + 1
         let top = above ? floorToIntInRange(cy - far - 0.5) : ceilToIntInRange(cy + near - 0.5)
         let bottom = above ? ceilToIntInRange(cy - near - 0.5) + 1 : floorToIntInRange(cy + far - 0.5) + 1
         // Only the rows of this half: above the centre (dy < 0) or below it (dy > 0).
@@ -72,28 +78,28 @@ struct RecolourPainter {
         guard first < last else { return }
         @inline(__always) func held(_ slope: Double) -> Double { RecolourPainter.held(slope) }
         @inline(__always) func crossing(_ slope: Double, _ dy: Double) -> Int { RecolourPainter.crossing(slope, dy, cx: cx) }
-        let o = held(so), n = held(sn)
+        let old = held(oldSlope), new = held(newSlope)
         // Left to right on a row, the columns grow with the slope below the centre and fall with it above.
         @inline(__always) func key(_ slope: Double) -> Double { above ? -slope : slope }
         // A pixel whose centre lies at least half a diagonal inside both circles is whole (the
         // scan finds it so): no row to work out for it.
         let inside = (scan.inner + 0.7072) * (scan.inner + 0.7072), outside = (scan.outer - 0.7072) * (scan.outer - 0.7072)
         // The rows whose changed pixels all pass that test, known without it: the pixels' centres
-        // lie on the row between the two rays (x - cx = dy s, s between o and n), at squared distances
+        // lie on the row between the two rays (x - cx = dy s, s between old and new), at squared distances
         // from the centre between dy^2 (1 + s^2) for the smaller and larger s^2; with both rays on
         // one side of the centre's column (not either side of 12 or 6 o'clock), so does the stretch.
-        let interior = side == nil ? interiorRows(o, n, inside: inside, outside: outside, above: above) : (lo: 0, hi: 0)
+        let interior = side == nil ? interiorRows(old, new, inside: inside, outside: outside, above: above) : (lo: 0, hi: 0)
         if let k, side == nil,
-           k == 0 || key(rays[k - 1].slope) <= min(key(so), key(sn)), k + 1 == count || key(rays[k + 1].slope) >= max(key(so), key(sn)) {
+           k == 0 || key(rays[k - 1].slope) <= min(key(oldSlope), key(newSlope)), k + 1 == count || key(rays[k + 1].slope) >= max(key(oldSlope), key(newSlope)) {
             // No neighbour crosses between the ray's two places on any row: one colour, left of the
             // ray where it moved right, else its own; and the pixels between two places in the wedge
             // are in it, so the annulus's pieces say which are whole and which rims, with no cut to make.
-            let color = key(sn) > key(so) ? (k == 0 ? left : rays[k - 1].color) : rays[k].color
+            let color = key(newSlope) > key(oldSlope) ? (k == 0 ? left : rays[k - 1].color) : rays[k].color
             let from = max(first, min(interior.lo, last)), to = max(from, min(interior.hi, last))
-            for y in first..<from { paintStretch(y: y, from: o, to: n, color: color, inside: inside, outside: outside) }
+            for y in first..<from { paintStretch(y: y, from: old, to: new, color: color, inside: inside, outside: outside) }
             if from < to {
                 // Row by row down the canvas: py is each row's centre (whole numbers and a half, exact).
-                let slopes = SIMD2(o, n), minX = area.minX, maxX = area.maxX, stride = canvas.pixmap.stride
+                let slopes = SIMD2(old, new), minX = area.minX, maxX = area.maxX, stride = canvas.pixmap.stride
                 var target = canvas.row(from), py = Double(from) + 0.5
                 for _ in from..<to {
                     let (was, now) = RecolourPainter.crossings(slopes, py - cy, cx: cx)
@@ -104,7 +110,7 @@ struct RecolourPainter {
                     target += stride; py += 1
                 }
             }
-            for y in to..<last { paintStretch(y: y, from: o, to: n, color: color, inside: inside, outside: outside) }
+            for y in to..<last { paintStretch(y: y, from: old, to: new, color: color, inside: inside, outside: outside) }
             return
         }
         for y in first..<last {
@@ -116,7 +122,7 @@ struct RecolourPainter {
                 let middle = Int(cx)
                 (lo, hi) = side ? (middle - 1, area.maxX) : (area.minX, middle + 2)
             } else {
-                let was = crossing(o, dy), now = crossing(n, dy)
+                let was = crossing(old, dy), now = crossing(new, dy)
                 guard was != now else { continue }
                 (lo, hi) = (min(was, now), max(was, now))
             }

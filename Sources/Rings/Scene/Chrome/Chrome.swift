@@ -34,7 +34,7 @@ public struct ChromeButton: Equatable, Sendable {
 
 /// What the live window draws over the rings: the label in the centre, the legend, the buttons and,
 /// when asked, the help and the frame-time graph. `--chrome none` draws none of it.
-public struct Chrome: Sendable {
+public struct Chrome: Equatable, Sendable {
     public var label: String
     public var legend: [LegendEntry]
     public var showHelp = false
@@ -60,10 +60,18 @@ public struct Chrome: Sendable {
     /// The output's pixels to a logical pixel (2 on a scale-2 desktop, 1.5 at 150 %): the smallest
     /// text and boxes the chrome allows are logical sizes, so that they look the same at every scale.
     public var density = 1.0
-    public let glyphs: GlyphSource
+    /// Where its text gets its glyphs; two chromes with the same source are equal in it.
+    public var glyphs: GlyphSource { source.glyphs }
+    private let source: SameGlyphs
 
     public init(label: String, legend: [LegendEntry], glyphs: GlyphSource) {
-        self.label = label; self.legend = legend; self.glyphs = glyphs
+        self.label = label; self.legend = legend; source = SameGlyphs(glyphs: glyphs)
+    }
+
+    /// A glyph source compared by identity (its masks are its own to keep).
+    private struct SameGlyphs: Equatable, Sendable {
+        let glyphs: GlyphSource
+        static func == (a: SameGlyphs, b: SameGlyphs) -> Bool { a.glyphs === b.glyphs }
     }
 
     /// The chrome for these values. The label shows what the theme's `label` says: with `auto` the
@@ -167,25 +175,17 @@ public struct Chrome: Sendable {
     /// A button's text height for its height.
     static func buttonTextHeight(_ buttonHeight: Int) -> Int { Int(Double(buttonHeight) * 0.55) }
 
-    /// All that `commands` draws from (the glyphs by identity, their masks being theirs to keep): the
-    /// same key gives the same commands, which a renderer can keep from frame to frame.
+    /// All that `commands` draws from: the chrome itself, every property of it, and where it is
+    /// placed. The same key gives the same commands, which a renderer can keep from frame to frame.
     struct CommandsKey: Equatable {
-        var label: String, caption: String?, labelColor: RGB8?, labelOpacity: Double, labelWidthLimit: Double?
-        var ink: RGB8, buttonFill: ColorF, hoveredButton: Int?, pressedButton: Int?, legend: [LegendEntry], textScale: Double, density: Double
-        /// The help's title and lines, where it shows.
-        var help: [String]
-        var glyphs: ObjectIdentifier, places: ChromeLayout, width: Int, height: Int, side: Double, rings: [RingGeometry]
+        var chrome: Chrome, places: ChromeLayout, width: Int, height: Int, side: Double, rings: [RingGeometry]
     }
 
     /// The key of `commands(places, width:, height:, rings:)`; nil with the frame graph, which
     /// changes in every frame.
     func commandsKey(_ places: ChromeLayout, width: Int, height: Int, rings: RingLayout) -> CommandsKey? {
         guard frameGraph == nil else { return nil }
-        let help = places.help == nil ? [] : [panel.title] + panel.entries.flatMap { [$0.keys, $0.does] }
-        return CommandsKey(label: label, caption: caption, labelColor: labelColor, labelOpacity: labelOpacity, labelWidthLimit: labelWidthLimit,
-                           ink: ink, buttonFill: buttonFill, hoveredButton: hoveredButton, pressedButton: pressedButton, legend: legend,
-                           textScale: textScale, density: density, help: help, glyphs: ObjectIdentifier(glyphs), places: places, width: width, height: height,
-                           side: rings.side, rings: (0..<rings.count).map(rings.ring))
+        return CommandsKey(chrome: self, places: places, width: width, height: height, side: rings.side, rings: (0..<rings.count).map(rings.ring))
     }
 
     /// The draw commands, placed by `places`, over a canvas of `width` x `height` whose rings are laid out by `rings`.

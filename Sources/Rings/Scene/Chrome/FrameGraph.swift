@@ -4,7 +4,7 @@ import Shaders
 /// The F3 overlay: the last frame intervals as bars on an opaque panel at the top right, against
 /// scale lines at 8.3, 16.7 and 33.3 ms (120, 60 and 30 frames a second), with the presenter's
 /// name and the display's measured refresh interval; "idle" while no frame has been timed.
-public struct FrameGraph: Sendable {
+public struct FrameGraph: Equatable, Sendable {
     /// Frame intervals in milliseconds, oldest first (at most `bars` are shown).
     public var times: [Double]
     /// The presenter and refresh interval, as the caption says them.

@@ -3,13 +3,15 @@ import Shaders
 
 /// The help overlay: an opaque panel, what to press (in an accent colour) and what it does, either
 /// side by side or, where that would not fit, what it does on the line under the keys.
-public struct HelpPanel: Sendable {
+public struct HelpPanel: Equatable, Sendable {
     /// Each line: the keys or mouse action, and what it does.
     public var entries: [(keys: String, does: String)]
     /// A title line above the entries.
     public var title: String
 
     public init(title: String, entries: [(keys: String, does: String)]) { self.title = title; self.entries = entries }
+
+    public static func == (a: HelpPanel, b: HelpPanel) -> Bool { a.title == b.title && a.entries.elementsEqual(b.entries, by: ==) }
 
     /// Where a panel goes and how its text is set.
     public struct Placement: Equatable, Sendable {
