@@ -30,7 +30,7 @@ public struct DrawCommand: Sendable {
     }
 
     /// An opaque arc fill's band as the live window may recolour it where its colour changed
-    /// (`ArcStroke.recolour`): its arc and the rays on which its colour changes; nil for any other
+    /// (`ArcStroke.recolor`): its arc and the rays on which its colour changes; nil for any other
     /// command, a band that is not opaque, or a shader without rays.
     public var band: (arc: ArcStroke, rays: RayFan)? {
         guard let caps, caps.arc.cap == .round, shader.isOpaque, let rays = caps.shader.rayFan else { return nil }

@@ -33,7 +33,7 @@ public protocol ArcShader: Shader {
     var startPixel: UInt32 { get }
     var endPixel: UInt32 { get }
     /// The rays on which its colour changes, for a redraw that repaints only what they moved
-    /// (`ArcStroke.recolour`); nil for a paint not made so.
+    /// (`ArcStroke.recolor`); nil for a paint not made so.
     var rayFan: RayFan? { get }
     /// Whether `color(atParameter:)` is affine in u over 0...1 (one straight ramp from the start
     /// colour to the end's), so that the mean of its colours at some parameters is its colour at their mean.

@@ -80,12 +80,12 @@ import TestSupport
             return chrome(screen, at: clock.now())?.legend.map { "\($0.name) \($0.value)" } ?? []
         }
         #expect(eventually(within: 5) { clock.advance(by: 0.2); return legend() == ["Move –  waiting for data", "Exercise 50%", "Stand –  waiting for data"] }, "\(legend())")
-        let freshColour = Theme.standard.style(ofRing: 1).start
+        let freshColor = Theme.standard.style(ofRing: 1).start
         for _ in 0..<125 { clock.advance(by: 1); loop.runDue() }
         #expect(legend() == ["Move –  waiting for data", "Exercise 50%  stale 2 m", "Stand –  waiting for data"])
         guard case let .rings(scene, _) = screen.frame(width: 600, height: 400, at: clock.now()) else { Issue.record("a rings frame"); return }
         let faded = scene.theme.style(ofRing: 1).start
-        #expect(max(faded.r, faded.g, faded.b) < max(freshColour.r, freshColour.g, freshColour.b), "\(faded) is darker than \(freshColour)")
+        #expect(max(faded.r, faded.g, faded.b) < max(freshColor.r, freshColor.g, freshColor.b), "\(faded) is darker than \(freshColor)")
         let handle = try #require(FileHandle(forWritingAtPath: path))
         handle.seekToEndOfFile()
         handle.write(Data("2=0.6\n".utf8))
@@ -93,7 +93,7 @@ import TestSupport
         #expect(eventually(within: 5) { clock.advance(by: 0.2); return legend() == ["Move –  waiting for data", "Exercise 60%", "Stand –  waiting for data"] }, "\(legend())")
         clock.advance(by: 1)
         guard case let .rings(back, _) = screen.frame(width: 600, height: 400, at: clock.now()) else { Issue.record("a rings frame"); return }
-        #expect(back.theme.style(ofRing: 1).start == freshColour, "its colours back once the fade is done")
+        #expect(back.theme.style(ofRing: 1).start == freshColor, "its colours back once the fade is done")
     }
 
     /// A ring past its alert pulses (frames keep coming, its colours dim and come back); with reduced
@@ -105,14 +105,14 @@ import TestSupport
             var options = LiveScreen.Options(theme: theme, values: [0.95, 0.5, 0.5], spec: .tween(duration: 0.1, curve: .linear))
             options.reducedMotion = still
             let screen = LiveScreen(options: options, glyphs: nil, problems: ProblemLog(now: { 0 }, write: { _ in }))
-            func colour(at time: Double) -> RGB8? {
+            func color(at time: Double) -> RGB8? {
                 guard case let .rings(scene, _) = screen.frame(width: 400, height: 400, at: time) else { return nil }
                 return scene.theme.style(ofRing: 0).end
             }
-            let calm = colour(at: 0), deep = colour(at: 0.75)
+            let calm = color(at: 0), deep = color(at: 0.75)
             #expect(screen.wantsFrames == !still, "reduced motion: \(still)")
             #expect((calm != deep) == !still, "\(String(describing: calm)) and \(String(describing: deep))")
-            #expect(colour(at: 1.5) == calm, "a pulse every 1.5 s")
+            #expect(color(at: 1.5) == calm, "a pulse every 1.5 s")
         }
     }
 

@@ -107,7 +107,7 @@ import TestSupport
     /// The shader colours the band by lap; the arc fill puts the end cap in the end colour on top
     /// of whatever lies below, the start cap in the start colour.
     @Test(arguments: [0.5, 1.35])
-    func theArcFillsCapsAreTheEndColours(laps: Double) {
+    func theArcFillsCapsAreTheEndColors(laps: Double) {
         let arc = ArcStroke(center: Point(x: 100, y: 100), radius: 60, thickness: 20, startAngle: 0, sweep: 2 * Double.pi * laps)
         let ramp = ColorRamp(from: dark.opaque, to: light.opaque)
         let frame = Pixmap(width: 200, height: 200)
@@ -142,15 +142,15 @@ import TestSupport
         let plain = Pixmap(width: 200, height: 180), swapped = Pixmap(width: 200, height: 180)
         rasterizer.render(list, into: plain)
         rasterizer.render(list.swappingRedAndBlue(), into: swapped)
-        var differing = 0, coloured = 0
+        var differing = 0, colored = 0
         for y in 0..<180 {
             for x in 0..<200 {
                 if swapped[x, y] != plain[x, y].swappingRedAndBlue { differing += 1 }
-                if plain[x, y].r != plain[x, y].b { coloured += 1 }
+                if plain[x, y].r != plain[x, y].b { colored += 1 }
             }
         }
         #expect(differing == 0)
-        #expect(coloured > 30_000, "the test's pixels must tell red from blue")
+        #expect(colored > 30_000, "the test's pixels must tell red from blue")
         // The reference path agrees: the swapped list's exact colour is the plain one's, swapped.
         for command in list.commands {
             #expect(command.swappingRedAndBlue().color(atX: 61.5, y: 58.5) == command.color(atX: 61.5, y: 58.5).swappingRedAndBlue)

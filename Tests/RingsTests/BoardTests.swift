@@ -51,9 +51,9 @@ import TestSupport
     /// tutorial's `progress == 1.0 ? 0.0 : 1.0`).
     @Test func clickTogglesLinearlyAndTheSliderSetsAtOnce() {
         let demo = ArcDemo()
-        let centre = Point(x: 180, y: 145)
-        demo.handle(.press(centre), width: 360, height: 360, at: 10)
-        demo.handle(.release(centre), width: 360, height: 360, at: 10)
+        let center = Point(x: 180, y: 145)
+        demo.handle(.press(center), width: 360, height: 360, at: 10)
+        demo.handle(.release(center), width: 360, height: 360, at: 10)
         #expect(demo.progress == 1 && demo.isAnimating)
         for t in [0.25, 0.5, 0.9] {
             demo.update(at: 10 + t)

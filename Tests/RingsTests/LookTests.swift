@@ -31,8 +31,8 @@ import TestSupport
     @Test func tutorialRing() throws {
         let theme = try ThemeLoader.load("tutorial")
         let frame = render(theme, 400, 400, [0.5])
-        let centre = RingLayout(width: 400, height: 400, count: 1, theme: theme).ring(0)
-        #expect(abs(2 * centre.radius - 250) < 1e-6 && abs(centre.thickness - 30) < 1e-6)
+        let center = RingLayout(width: 400, height: 400, count: 1, theme: theme).ring(0)
+        #expect(abs(2 * center.radius - 250) < 1e-6 && abs(center.thickness - 30) < 1e-6)
         #expect(near(frame[5, 5], RGB8(255, 255, 255)))
         #expect(near(frame[200 - 125, 200], RGB8(242, 242, 247)))        // 9 o'clock: the track
         #expect(near(frame[203, 200 - 125], RGB8(142, 68, 173), within: 6)) // just past 12: darkPurple

@@ -10,7 +10,7 @@ import TestSupport
     /// Every built-in theme with 8 rings: every pair of ring colours (the ends, which the legend and
     /// the tip show) at least ΔE 20 apart (CIE76).
     @Test(arguments: ThemeLoader.builtInNames)
-    func eightRingsOfEveryThemeHaveEightColours(name: String) throws {
+    func eightRingsOfEveryThemeHaveEightColors(name: String) throws {
         let theme = try ThemeLoader.load(name)
         let ends = (0..<8).map { theme.style(ofRing: $0).end }
         for i in 0..<8 {
@@ -23,7 +23,7 @@ import TestSupport
 
     /// Every palette's own colours are that far apart, so that a theme of one colour still has eight.
     @Test(arguments: Palette.Family.allCases)
-    func everyPaletteHoldsEightDistinctColours(family: Palette.Family) {
+    func everyPaletteHoldsEightDistinctColors(family: Palette.Family) {
         let ends = family.colors.map(\.end)
         #expect(ends.count >= 8)
         for i in ends.indices {

@@ -91,7 +91,7 @@ import TestSupport
 
 /// Thresholds recolour a ring's band from their value up (its gradient ends in their colour).
 @Suite struct ThresholdTests {
-    @Test func theBandsEndTakesTheColourOfTheHighestThresholdReached() throws {
+    @Test func theBandsEndTakesTheColorOfTheHighestThresholdReached() throws {
         let orange = Palette.colors["orange"]!, red = Palette.colors["red"]!
         var theme = try ThemeLoader.load("flat")
         theme.rings[0].thresholds = [Threshold(at: 0.8, color: orange), Threshold(at: 0.95, color: red)]

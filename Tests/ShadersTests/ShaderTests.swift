@@ -60,7 +60,7 @@ import Testing
         }
     }
 
-    @Test func theGapIsTheStartColourAndHalfWayIsHalfWay() {
+    @Test func theGapIsTheStartColorAndHalfWayIsHalfWay() {
         let arc = ArcStroke(center: Point(x: 100, y: 100), radius: 60, thickness: 20, startAngle: 0, sweep: 2 * Double.pi * 0.5)
         let shader = ConicArcShader(arc: arc, ramp: ColorRamp(from: dark.opaque, to: light.opaque))
         // Behind the start (left of 12 o'clock) and beyond the end (left of 6 o'clock) lie in the gap:
@@ -84,7 +84,7 @@ import Testing
     /// The colour changes only on rays from the centre: pixels beside them, on narrow, steep and
     /// many-lap bands either way round, take the exact rule's colour within a level.
     @Test(arguments: [(30.0, 6.0, 0.48), (30.0, 6.0, -0.93), (80.0, 30.0, 2.3), (80.0, 30.0, -1.0), (12.0, 4.0, 0.2)])
-    func steepNarrowAndManyLapBandsMatchTheExactColour(radius: Double, thickness: Double, laps: Double) {
+    func steepNarrowAndManyLapBandsMatchTheExactColor(radius: Double, thickness: Double, laps: Double) {
         let ramp = ColorRamp(stops: [.init(0, RGB8(0, 0, 0).opaque), .init(0.3, RGB8(255, 40, 0).opaque), .init(1, RGB8(20, 255, 255).opaque)])
         let arc = ArcStroke(center: Point(x: 100.3, y: 99.6), radius: radius, thickness: thickness, startAngle: 0.4, sweep: 2 * Double.pi * laps)
         let shader = ConicArcShader(arc: arc, ramp: ramp)
@@ -97,7 +97,7 @@ import Testing
     /// Every pixel of the reference scene's bands at 1920x1080 (and mirrored) takes the fast path's
     /// colour within one level of the exact rule's, however its row is cut into runs.
     @Test(arguments: [1.0, -1.0])
-    func bandsMatchTheExactColour(direction: Double) {
+    func bandsMatchTheExactColor(direction: Double) {
         let s = 1080.0, t = 0.08 * s, g = 0.012 * s
         let rings = [(0.72, RGB8(192, 57, 43), RGB8(231, 76, 60)), (1.35, RGB8(39, 174, 96), RGB8(46, 204, 113)),
                      (0.48, RGB8(41, 128, 185), RGB8(52, 152, 219))]

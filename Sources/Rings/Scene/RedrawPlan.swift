@@ -31,12 +31,12 @@ public struct RedrawPlan {
 
     /// A band is recoloured when its end moves at most this part of its circle (and half its width):
     /// further, its rays' moves reach their neighbours and repainting them costs more than drawing it.
-    static let recolourSteps = 200.0
+    static let recolorSteps = 200.0
 
     /// The farthest a band's end may move along its centre line in a frame and be recoloured: half its
-    /// width and a `recolourSteps`th of its circle (its footprint's end box holds that much).
-    static func farthestRecolouredMove(_ g: RingGeometry) -> Double {
-        min(g.thickness / 2, 2 * Double.pi * g.radius / recolourSteps)
+    /// width and a `recolorSteps`th of its circle (its footprint's end box holds that much).
+    static func farthestRecoloredMove(_ g: RingGeometry) -> Double {
+        min(g.thickness / 2, 2 * Double.pi * g.radius / recolorSteps)
     }
 
     /// Forgets what is on screen, so the next frame is drawn whole.
@@ -51,23 +51,23 @@ public struct RedrawPlan {
     /// The rectangles of `scene` to draw in a frame of `bounds` (empty when nothing changed; all of
     /// it when `whole` or `resized`), noting what the frame will then show.
     public mutating func rects(for scene: RingScene, in bounds: IntRect, whole: Bool, resized: Bool) -> [IntRect] {
-        redraw(for: scene, in: bounds, whole: whole, resized: resized, recolouring: false).rects
+        redraw(for: scene, in: bounds, whole: whole, resized: resized, recoloring: false).rects
     }
 
     /// What to draw of `scene` in a frame of `bounds`: `rects` as `rects(for:...)` gives them, but for
-    /// a ring that can be (`RingScene.recolourable`: an opaque conic band over its own track, its
-    /// end moving at most half its width and a `recolourSteps`th of its circle) only its ends, its
+    /// a ring that can be (`RingScene.recolorable`: an opaque conic band over its own track, its
+    /// end moving at most half its width and a `recolorSteps`th of its circle) only its ends, its
     /// body repainted where its colour changed (`SceneRenderer.render(_:into:redraw:...)`,
-    /// `ArcStroke.recolour`).
-    public mutating func redraw(for scene: RingScene, in bounds: IntRect, whole: Bool, resized: Bool, recolouring: Bool = true) -> Redraw {
-        var recolour: [Redraw.Recolour] = []
-        let rects = rects(for: scene, in: bounds, whole: whole, resized: resized, recolouring: recolouring, recolour: &recolour)
-        let pieces = recolour.flatMap(\.pieces).covering(minimumHeight: 8, gap: 16).map { $0.intersection(bounds) }.filter { !$0.isEmpty }
-        return Redraw(rects: rects, recolour: recolour, uploads: rects + pieces)
+    /// `ArcStroke.recolor`).
+    public mutating func redraw(for scene: RingScene, in bounds: IntRect, whole: Bool, resized: Bool, recoloring: Bool = true) -> Redraw {
+        var recolor: [Redraw.Recolor] = []
+        let rects = rects(for: scene, in: bounds, whole: whole, resized: resized, recoloring: recoloring, recolor: &recolor)
+        let pieces = recolor.flatMap(\.pieces).covering(minimumHeight: 8, gap: 16).map { $0.intersection(bounds) }.filter { !$0.isEmpty }
+        return Redraw(rects: rects, recolor: recolor, uploads: rects + pieces)
     }
 
     private mutating func rects(for scene: RingScene, in bounds: IntRect, whole: Bool, resized: Bool,
-                                recolouring: Bool, recolour: inout [Redraw.Recolour]) -> [IntRect] {
+                                recoloring: Bool, recolor: inout [Redraw.Recolor]) -> [IntRect] {
         if resized { drawn = nil }
         let now = scene.values
         let layout = scene.chromeLayout
@@ -95,8 +95,8 @@ public struct RedrawPlan {
             for (k, i) in moved.enumerated() {
                 let before = drawnFootprints[i], after = footprints[k], g = layout.ring(i)
                 let move = abs(now[i] - drawn[i]) * 2 * Double.pi * g.radius
-                if recolouring, before.bandPieces > 0, after.bandPieces > 0, move <= RedrawPlan.farthestRecolouredMove(g),
-                   scene.recolourable(ringAt: i, from: drawn[i], moving: moved) {
+                if recoloring, before.bandPieces > 0, after.bandPieces > 0, move <= RedrawPlan.farthestRecoloredMove(g),
+                   scene.recolorable(ringAt: i, from: drawn[i], moving: moved) {
                     // The body repainted where its colour changed; its ends (which hold all it gained or lost)
                     // drawn, each end's box (the first of its ends) for this frame's own move.
                     let painter = RingPainter(theme: scene.theme)
@@ -105,7 +105,7 @@ public struct RedrawPlan {
                         if let end = painter.endBox(of: ring, reach: move) { rects += [end] + ends.dropFirst() } else { rects += ends }
                     }
                     // The band's sixteenths of a turn then and now, each once (all but the last are the same boxes).
-                    recolour.append(Redraw.Recolour(ring: i, pieces: Array(after.band) + before.band.filter { !after.band.contains($0) }))
+                    recolor.append(Redraw.Recolor(ring: i, pieces: Array(after.band) + before.band.filter { !after.band.contains($0) }))
                 } else {
                     rects += before.boxes + after.boxes
                 }
@@ -189,20 +189,20 @@ struct ChromeText: Equatable {
 public struct Redraw {
     /// A ring whose band is repainted, and the boxes of its body then and now (drawn whole instead
     /// when the repaint cannot be made, and shown either way).
-    public struct Recolour {
+    public struct Recolor {
         public var ring: Int
         public var pieces: [IntRect]
     }
 
     public var rects: [IntRect]
-    public var recolour: [Recolour]
+    public var recolor: [Recolor]
     /// The rectangles to show: `rects` and the recoloured rings' pieces.
     public var uploads: [IntRect]
 
     /// A redraw of these rectangles only.
-    public init(rects: [IntRect]) { self.init(rects: rects, recolour: [], uploads: rects) }
+    public init(rects: [IntRect]) { self.init(rects: rects, recolor: [], uploads: rects) }
 
-    init(rects: [IntRect], recolour: [Recolour], uploads: [IntRect]) {
-        self.rects = rects; self.recolour = recolour; self.uploads = uploads
+    init(rects: [IntRect], recolor: [Recolor], uploads: [IntRect]) {
+        self.rects = rects; self.recolor = recolor; self.uploads = uploads
     }
 }

@@ -67,10 +67,10 @@ public struct RingPainter: Sendable {
         let arc = self.arc(of: ring)
         var boxes = arc.pieceBounds(startCap: false)
         // The band's pieces, then its end's box: the cap and the band about the end line as far as
-        // a recoloured band's end moves in a frame (`RedrawPlan.farthestRecolouredMove`); a redraw
+        // a recoloured band's end moves in a frame (`RedrawPlan.farthestRecoloredMove`); a redraw
         // that leaves the pieces out draws only that.
         let pieces = arc.coversFullTurn ? boxes.count : boxes.count - 1
-        if let end = arc.endBounds(reach: RedrawPlan.farthestRecolouredMove(ring.geometry)) { boxes[pieces...] = [end] }
+        if let end = arc.endBounds(reach: RedrawPlan.farthestRecoloredMove(ring.geometry)) { boxes[pieces...] = [end] }
         if let (shadow, tip) = tip(of: arc, value: ring.value) { boxes += [shadow.bounds, tip.bounds] }
         if theme.dot != nil { boxes.append(dotDisc(of: arc, at: dotCenter).bounds) }
         // Near the end (its cap, tip, shadow or dot, or the band's last stretch round to 12 o'clock)

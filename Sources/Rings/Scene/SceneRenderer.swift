@@ -71,8 +71,8 @@ public struct SceneRenderer {
                         over: redAndBlueSwapped ? over.map { $0.swappingRedAndBlue() } : over,
                         base: layers == nil ? nil : base?.layer)
         var clips = redraw.rects
-        for recolour in redraw.recolour where !repaint(ring: recolour.ring, of: layers, with: work, into: pixmap, swapped: redAndBlueSwapped) {
-            clips += recolour.pieces
+        for recolor in redraw.recolor where !repaint(ring: recolor.ring, of: layers, with: work, into: pixmap, swapped: redAndBlueSwapped) {
+            clips += recolor.pieces
         }
         if let layers {
             drawnFans = layers.bands.map { band in band.flatMap { work.over[$0].band?.rays } }
@@ -121,7 +121,7 @@ public struct SceneRenderer {
         guard let layers, let base = work.base, fansSwapped == swapped, ring < drawnFans.count, let old = drawnFans[ring],
               ring < layers.bands.count, let index = layers.bands[ring], let band = work.over[index].band else { return false }
         while rimCaches.count <= ring { rimCaches.append(RimCache()) }
-        return band.arc.recolour(from: old, to: band.rays, over: base, into: Canvas(pixmap), rims: rimCaches[ring])
+        return band.arc.recolor(from: old, to: band.rays, over: base, into: Canvas(pixmap), rims: rimCaches[ring])
     }
 
     /// What a part of a redraw draws: the whole display list, or the commands over the background layer.

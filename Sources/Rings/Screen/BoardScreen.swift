@@ -52,7 +52,7 @@ public final class BoardScreen: Screen {
         var list = board.displayList(width: width, height: height)
         guard let glyphs else { return list }
         if showHelp {
-            list.commands += board.help.commands(board.help.centred(width: width, height: height, density: density, glyphs: glyphs), glyphs: glyphs)
+            list.commands += board.help.commands(board.help.centered(width: width, height: height, density: density, glyphs: glyphs), glyphs: glyphs)
         } else {
             let size = max(Int((9 * density).rounded()), Int(0.028 * Double(min(width, height))))
             if let hint = glyphs.command(board.hint, height: size, centerX: width / 2, top: height - size - size / 2,

@@ -100,7 +100,7 @@ public struct Theme: Equatable, Sendable {
     public var legend = true
     public var buttons = Chrome.allButtons
     /// What the centre label shows.
-    public var label: CentreLabel = .auto
+    public var label: CenterLabel = .auto
     /// The rings measure one kind of thing (the activity rings' shares of their goals), so that their
     /// average means something: `auto` labels the centre with it.
     public var comparable = false

@@ -135,7 +135,7 @@ public enum ThemeLoader {
             if let v = root["motion"] { t.motion = try choice(v, "motion") }
             if let v = root["palette"] { t.palette = try choice(v, "palette") }
             if let v = root["label"] {
-                guard let label = (v as? String).flatMap(CentreLabel.init(parsing:)) else { throw fail("label", "must be \(CentreLabel.expected)") }
+                guard let label = (v as? String).flatMap(CenterLabel.init(parsing:)) else { throw fail("label", "must be \(CenterLabel.expected)") }
                 t.label = label
             }
             if let v = root["comparable"] { t.comparable = try bool(v, "comparable") }

@@ -18,7 +18,7 @@ public final class LiveScreen: Screen {
     var view: LiveView
     let light: LiveLight
     let config = ConfigReload()
-    var redraw: Redraw
+    var pending: Pending
     weak var loop: FrameLoop?
 
     public var title: String { "rings" }
@@ -34,10 +34,10 @@ public final class LiveScreen: Screen {
         link = SourceLink(problems: problems)
         view = LiveView(options: options, glyphs: glyphs)
         light = LiveLight(problems: problems)
-        redraw = Redraw(intro: options.intro)
+        pending = Pending(intro: options.intro)
         light.options = { [unowned self] in self.options }
-        light.changed = { [unowned self] in self.redraw.changed = true; self.values.report.now() }
-        values.changed = { [unowned self] in self.redraw.changed = true }
+        light.changed = { [unowned self] in self.pending.changed = true; self.values.report.now() }
+        values.changed = { [unowned self] in self.pending.changed = true }
         values.report.state = { [unowned self] in self.light.state(values: self.values.stated, updated: self.values.data.lastArrival) }
     }
 
@@ -45,7 +45,7 @@ public final class LiveScreen: Screen {
 
     public var wantsFrames: Bool {
         if light.dark { return false }
-        return redraw.changed || redraw.moved || redraw.fadeOwed || model.isAnimating || fading || alerting || light.lighting.isAnimating
+        return pending.changed || pending.moved || pending.fadeOwed || model.isAnimating || fading || alerting || light.lighting.isAnimating
     }
 
     /// A ring is past its alert and pulses.
@@ -66,7 +66,7 @@ public final class LiveScreen: Screen {
         if options.schedule != nil { light.followSchedule(at: loop.clock.now()) }
         if let script = options.script { view.script.play(script, on: loop, model: model) }
         if let interval = options.shiftEvery {
-            loop.addTimer(interval: interval) { [unowned self] _ in self.view.shifts += 1; self.redraw.changed = true }
+            loop.addTimer(interval: interval) { [unowned self] _ in self.view.shifts += 1; self.pending.changed = true }
         }
     }
 
@@ -87,8 +87,8 @@ public final class LiveScreen: Screen {
     }
 
     public func frame(width: Int, height: Int, at time: Double) -> ScreenFrame {
-        if redraw.intro {
-            redraw.intro = false
+        if pending.intro {
+            pending.intro = false
             model.apply(.replay, at: time)
         }
         model.update(at: time)
@@ -97,8 +97,8 @@ public final class LiveScreen: Screen {
         // middle of a fade to or from the stale look owes one more, drawn where the fade has ended:
         // without it the screen could stay a few percent faded, frames having stopped with the fade.
         let fadeDrawn = values.data.staleness?.isFading(at: time) ?? false
-        let whole = redraw.changed || view.showGraph || fading || redraw.fadeOwed || fadeDrawn || alerting
-        redraw = Redraw(changed: false, moved: false, fadeOwed: fadeDrawn, intro: false)
+        let whole = pending.changed || view.showGraph || fading || pending.fadeOwed || fadeDrawn || alerting
+        pending = Pending(changed: false, moved: false, fadeOwed: fadeDrawn, intro: false)
         var frame = view.scene(model: model, data: values.data, options: options, width: width, height: height, at: time)
         frame.brightness = light.lighting.presented
         frame.identity = view.identityCard(light.light, name: options.mqtt?.clientID)
@@ -128,6 +128,6 @@ public final class LiveScreen: Screen {
         if link.name(options) { sources.forEach { $0.rename(link.naming.withLock { $0.names }) } }
         if schedule { light.followSchedule(at: now) }
         if staleAfter { values.staleAfter(fresh.staleAfter, at: now) }
-        redraw.changed = true
+        pending.changed = true
     }
 }

@@ -92,17 +92,17 @@ final class BlurProfile: @unchecked Sendable {
                 for k in 0...n {
                     let weight = (k == 0 || k == n ? 1 : (k % 2 == 1 ? 4 : 2)) * spread[k] * half[k] * norm
                     guard weight != 0 else { continue }
-                    let centre = min(max(Int((x[k] / step).rounded()), 0), count - 1), offset = Double(centre) * step - x[k]
+                    let center = min(max(Int((x[k] / step).rounded()), 0), count - 1), offset = Double(center) * step - x[k]
                     let peak = exp(-offset * offset / twoVariance)
                     // Up: from d to d + step the exponent falls by (2 (d - x) step + step^2) / 2 sigma^2.
-                    var term = peak, ratio = exp(-(2 * offset * step + step * step) / twoVariance), i = centre
+                    var term = peak, ratio = exp(-(2 * offset * step + step * step) / twoVariance), i = center
                     while i < count && term > 0 {
                         sums[i] += weight * term
                         term *= ratio; ratio *= q; i += 1
                     }
                     // Down: from d to d - step it falls by (step^2 - 2 (d - x) step) / 2 sigma^2.
                     ratio = exp((2 * offset * step - step * step) / twoVariance)
-                    term = peak * ratio; ratio *= q; i = centre - 1
+                    term = peak * ratio; ratio *= q; i = center - 1
                     while i >= 0 && term > 0 {
                         sums[i] += weight * term
                         term *= ratio; ratio *= q; i -= 1

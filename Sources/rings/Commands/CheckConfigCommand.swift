@@ -23,7 +23,7 @@ struct CheckConfigCommand: ParsableCommand {
         // What the window would show: its sources name the rings, a kiosk fills the screen.
         let (live, scene) = try WindowCommand.parse(["--config=" + file]).liveOptions(config)
         let names = live.values.indices.map { live.theme.style(ofRing: $0).name }
-        let size = live.kiosk || config.fullscreen == true ? "fullscreen" : "\(scene.width)x\(scene.height)"
+        let size = live.kiosk || config.fullscreen == true ? Settings.fullscreen.name : "\(scene.width)x\(scene.height)"
         // Names as the file wrote them, but never a character that would steer the terminal.
         print(StandardError.oneLine("\(file): ok: \(live.kiosk ? "kiosk, " : "")theme \(live.theme.name), \(size), rings \(names.joined(separator: ", "))"
                                          + (config.schedule.map { "; a schedule of \($0.steps.count) step\($0.steps.count == 1 ? "" : "s")" } ?? "")

@@ -28,7 +28,7 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let file = try scene.settings()
-        try speak(scene.lang ?? file.lang)
+        try speak(Settings.lang.value(scene.lang, in: file))
         var frame = try scene.scene(defaultSize: (1920, 1080), file: file)
         if let animation = try motion.animation(to: frame, file: file) {
             let t = time ?? 0
@@ -39,7 +39,7 @@ struct RenderCommand: ParsableCommand {
         }
         if chrome == .full {
             do {
-                frame.chrome = Chrome.standard(theme: frame.theme, values: frame.values, selection: nil, glyphs: try glyphs(font ?? file.font, frame.theme))
+                frame.chrome = Chrome.standard(theme: frame.theme, values: frame.values, selection: nil, glyphs: try glyphs(Settings.font.value(font, in: file), frame.theme))
             } catch { throw UserError(error) }
         }
         try CanvasSize.checkMemory(for: frame)

@@ -18,40 +18,34 @@ struct WindowCommand: ParsableCommand {
 
     @OptionGroup var timing: TimingOptions
 
-    @Flag(inversion: .prefixedNo, help: "Start fullscreen.")
+    @Flag(name: Settings.fullscreen.long, inversion: .prefixedNo, help: Settings.fullscreen.help)
     var fullscreen: Bool?
 
-    @Flag(inversion: .prefixedNo,
-          help: "Unattended display: fullscreen, cursor hidden, screensaver off, no chrome unless --chrome full; only Ctrl+Alt+Q or SIGINT/SIGTERM quits.")
+    @Flag(name: Settings.kiosk.long, inversion: .prefixedNo, help: Settings.kiosk.help)
     var kiosk: Bool?
 
-    @Flag(inversion: .prefixedNo, help: "Grow the rings in from 0 when the window opens, as the Activity app does (--no-intro starts at the values). Default: on.")
+    @Flag(name: Settings.intro.long, inversion: .prefixedNo, help: Settings.intro.help)
     var intro: Bool?
 
-    @Option(help: "The display to open on (0 is the first). Default: 0.")
+    @Option(name: Settings.display.long, help: Settings.display.help)
     var display: Int?
 
-    @Option(help: ArgumentHelp("Burn-in protection: move the rings by a few pixels this often (for example 10m).", valueName: "interval"))
+    @Option(name: Settings.shiftEvery.long, help: Settings.shiftEvery.help)
     var shiftEvery: String?
 
-    @Option(help: ArgumentHelp("full: label, legend and buttons; none: only the rings, exactly as `rings render` draws them. Default: full (a kiosk has no buttons).",
-                               valueName: "full|none"))
+    @Option(name: Settings.chrome.long, help: Settings.chrome.help)
     var chrome: ChromeChoice?
 
-    @Option(help: ArgumentHelp("Font family for the label (found with fontconfig). Default: Inter Bold if installed, else DejaVu Sans Bold.",
-                               valueName: "name"))
+    @Option(name: Settings.font.long, help: Settings.font.help)
     var font: String?
 
-    @Option(help: ArgumentHelp("Live values, a line at a time (1=0.72 2=135% stand=430/600, or JSON): - for standard input, or a file or FIFO to follow.",
-                               valueName: "-|path"))
+    @Option(name: Settings.feed.long, help: Settings.feed.help)
     var feed: String?
 
-    @Option(help: ArgumentHelp("Built-in sources, one ring each: cpu, mem, swap, load, disk:PATH (for example cpu,mem,disk:/).",
-                               valueName: "list"))
+    @Option(name: Settings.source.long, help: Settings.source.help)
     var source: String?
 
-    @Option(help: ArgumentHelp("A shell command run every --every; each line of its output is a feed line (it is stopped if it overruns).",
-                               valueName: "command"))
+    @Option(name: Settings.exec.long, help: Settings.exec.help)
     var exec: String?
 
     @Option(help: ArgumentHelp("An MQTT broker whose messages on --topic are feed lines: mqtt://HOST[:PORT] or mqtts://HOST[:PORT] (config: [mqtt] url).",
@@ -62,41 +56,37 @@ struct WindowCommand: ParsableCommand {
                                valueName: "filter"))
     var topic: [String] = []
 
-    @Option(help: ArgumentHelp("How often --source is sampled and --exec runs: 2s, 500ms, 1m. Default: 2s.", valueName: "interval"))
+    @Option(name: Settings.every.long, help: Settings.every.help)
     var every: String?
 
-    @Option(help: ArgumentHelp("Where live values are kept across restarts (shown stale at the next start until fresh ones come), or off. Default: $XDG_STATE_HOME/rings/values.json.",
-                               valueName: "path|off"))
+    @Option(name: Settings.stateFile.long, help: Settings.stateFile.help)
     var stateFile: String?
 
-    @Option(help: ArgumentHelp("Turn the frame clockwise by 0, 90, 180 or 270 degrees for a screen on its side or upside down; --size is the frame's (a 540x960 screen turned by 90 shows a 960x540 frame).",
-                               valueName: "degrees"))
+    @Option(name: Settings.rotate.long, help: Settings.rotate.help)
     var rotate: Int?
 
-    @Flag(inversion: .prefixedNo, help: "Keep still: rings past their alert do not pulse (config: reduced-motion).")
+    @Flag(name: Settings.reducedMotion.long, inversion: .prefixedNo, help: Settings.reducedMotion.help)
     var reducedMotion: Bool?
 
-    @Option(help: ArgumentHelp("A ring whose value is older than this is drawn stale (faded, \"stale 2 m\" in the legend): 30s, 5m, or off. Default: three --every for --exec and --source, off otherwise.",
-                               valueName: "interval"))
+    @Option(name: Settings.staleAfter.long, help: Settings.staleAfter.help)
     var staleAfter: String?
 
-    @Option(help: ArgumentHelp("How frames reach the screen: vsync (a renderer presenting with vsync; the display paces the animation), surface (the window surface, changed rectangles only, paced by a timer), or auto (vsync on Wayland, KMS/DRM or a real GPU; surface otherwise). Default: auto.",
-                               valueName: "auto|vsync|surface"))
+    @Option(name: Settings.present.long, help: Settings.present.help)
     var present: PresentMode?
 
-    @Flag(inversion: .prefixedNo, help: "On exit, print the presenter, frames presented and dropped, the frame-interval median and 99th percentile, and CPU seconds.")
+    @Flag(name: Settings.stats.long, inversion: .prefixedNo, help: Settings.stats.help)
     var stats: Bool?
 
     func run() throws {
         let configPath = scene.configPath(lookup: true)
         let file = try SceneOptions.settings(at: configPath)
-        try speak(scene.lang ?? file.lang)
+        try speak(Settings.lang.value(scene.lang, in: file))
         let (live, initial) = try liveOptions(file)
         var options = live
-        let display = display ?? file.display ?? 0
+        let display = Settings.display.resolved(display, in: file)
         guard display >= 0 else { throw UserError("--display must be 0 or more, not \(display)") }
         options.mqtt?.warnings.forEach { StandardError.say("rings: MQTT: \($0)") }
-        if options.isLive, let path = StateFile.claim(stateFile ?? file.stateFile, identity: stateIdentity(options, configPath: configPath)) {
+        if options.isLive, let path = StateFile.claim(Settings.stateFile.value(stateFile, in: file), identity: stateIdentity(options, configPath: configPath)) {
             let names = options.values.indices.map { options.theme.style(ofRing: $0).name }
             options.remembered = StateFile.read(path, names: names)
             options.remember = StateFile.keeper(path)
@@ -104,14 +94,14 @@ struct WindowCommand: ParsableCommand {
         options.configPath = configPath
         // Text for the chrome, and for the identity card of a screen that takes commands.
         let texts = options.chrome || options.mqtt?.commandTopic != nil
-        let screen = LiveScreen(options: options, glyphs: texts ? try glyphs(font ?? file.font, initial.theme) : nil)
+        let screen = LiveScreen(options: options, glyphs: texts ? try glyphs(Settings.font.value(font, in: file), initial.theme) : nil)
         if let configPath { screen.reloader = reloader(configPath) }
-        let degrees = rotate ?? file.rotate ?? 0
+        let degrees = Settings.rotate.resolved(rotate, in: file)
         guard let rotation = Rotation(rawValue: degrees) else { throw UserError("--rotate must be 0, 90, 180 or 270, not \(degrees)") }
-        let window = ScreenWindow.Options(size: (initial.width, initial.height), fullscreen: fullscreen ?? file.fullscreen ?? false,
-                                          kiosk: options.kiosk, display: display, present: present ?? file.present ?? .auto, rotation: rotation)
+        let window = ScreenWindow.Options(size: (initial.width, initial.height), fullscreen: Settings.fullscreen.resolved(fullscreen, in: file),
+                                          kiosk: options.kiosk, display: display, present: Settings.present.resolved(present, in: file), rotation: rotation)
         let stats = try showWindow(screen, window)
-        if self.stats ?? file.stats ?? false { print(stats.summary(cpuSeconds: ProcessUsage.cpuSeconds)) }
+        if Settings.stats.resolved(self.stats, in: file) { print(stats.summary(cpuSeconds: ProcessUsage.cpuSeconds)) }
     }
 
     /// What a state file belongs to: the config file when there is one, else the sources and the
@@ -143,7 +133,7 @@ struct WindowCommand: ParsableCommand {
     func liveOptions(_ file: ConfigFile) throws -> (options: LiveScreen.Options, scene: RingScene) {
         var initial = try scene.scene(defaultSize: (800, 800), file: file)
         var sources: [SystemSource] = []
-        if let source = source ?? file.source {
+        if let source = Settings.source.value(source, in: file) {
             guard scene.progress == nil else { throw UserError("--source sets the rings; leave out --progress") }
             do { sources = try SystemSource.parse(source) } catch { throw UserError(error) }
             let theme = initial.theme
@@ -156,31 +146,31 @@ struct WindowCommand: ParsableCommand {
             // CPU, memory and disk are not one kind of thing: no average in the centre.
             initial.theme.comparable = false
         }
-        let interval = try Interval.parse(every ?? file.every ?? "2s")
-        let shift = try (shiftEvery ?? file.shiftEvery).map(Interval.parse)
+        let interval = try Interval.parse(Settings.every.resolved(every, in: file))
+        let shift = try Settings.shiftEvery.value(shiftEvery, in: file).map(Interval.parse)
         let (duration, curve) = try timing.checked(file: file)
         // A theme's own motion (gold's two phases) unless a duration or curve is asked for.
         let timed = timing.duration ?? file.duration != nil || timing.curve ?? file.curve != nil
         let spec: AnimationSpec = !timed && initial.theme.motion == .twoPhase ? .twoPhase() : .tween(duration: duration, curve: curve)
-        let kiosk = kiosk ?? file.kiosk ?? false
-        let chromeChoice: ChromeChoice = chrome ?? file.chrome ?? .full
-        let feed = feed ?? file.feed
+        let kiosk = Settings.kiosk.resolved(kiosk, in: file)
+        let chromeChoice = Settings.chrome.resolved(chrome, in: file)
+        let feed = Settings.feed.value(feed, in: file)
         var options = LiveScreen.Options(theme: initial.theme, values: initial.values, spec: spec,
                                          chrome: chromeChoice == .full, feed: feed.map { $0 == "-" ? .standardInput : .path($0) },
-                                         sources: sources, exec: exec ?? file.exec, every: interval, kiosk: kiosk, shiftEvery: shift,
-                                         intro: intro ?? file.intro ?? true, mqtt: try brokerSettings(file))
+                                         sources: sources, exec: Settings.exec.value(exec, in: file), every: interval, kiosk: kiosk, shiftEvery: shift,
+                                         intro: Settings.intro.resolved(intro, in: file), mqtt: try brokerSettings(file))
         // Live rings show what their sources said and nothing else, unless the person gave values to start from.
         let given = scene.progress != nil || file.progress != nil || file.rings.contains { $0.progress != nil }
         options.startsEmpty = options.isLive && !given
         if options.isLive && scene.progress == nil && file.progress == nil {
             options.unknown = Set(file.rings.indices.filter { file.rings[$0].progress == nil })
         }
-        options.reducedMotion = reducedMotion ?? file.reducedMotion ?? false
+        options.reducedMotion = Settings.reducedMotion.resolved(reducedMotion, in: file)
         options.schedule = file.schedule
         options.wakeOnInput = file.wakeOnInput
         // Sampled sources are old after three missed samples; feeds speak when they like, so only when asked.
         let sampled = options.exec != nil || !sources.isEmpty
-        options.staleAfter = try (staleAfter ?? file.staleAfter).map(Interval.staleAfter) ?? (sampled ? 3 * interval : nil)
+        options.staleAfter = try Settings.staleAfter.value(staleAfter, in: file).map(Interval.staleAfter) ?? (sampled ? 3 * interval : nil)
         return (options, initial)
     }
 

@@ -50,7 +50,7 @@ struct ConfigFile {
     var display: Int?
     var shiftEvery: String?
     var chrome: ChromeChoice?
-    var label: CentreLabel?
+    var label: CenterLabel?
     var font: String?
     var lang: String?
     var feed: String?
@@ -69,15 +69,8 @@ struct ConfigFile {
     /// Seconds a touch or key wakes a screen that is off (true: 60).
     var wakeOnInput: Double?
 
-    static let keys = ["theme", "preset", "counterclockwise", "size", "progress", "duration", "curve", "fullscreen", "kiosk", "intro", "display", "shift-every",
-                       "chrome", "label", "font", "lang", "feed", "source", "exec", "every", "stale-after", "reduced-motion", "state-file", "rotate", "stats", "present", "ring", "mqtt", "schedule", "wake-on-input"]
-    static let scheduleKeys = ["at", "days", "brightness", "screen"]
-    static let ringKeys = ["name", "start", "end", "goal", "unit", "label", "decimals", "progress", "thresholds", "alert"]
-
     /// The largest config file read: a commented config with 8 rings is a few KB.
     static let largestFile = 256 * 1024
-    /// How long `wake-on-input = true` keeps a screen that is off on after the last touch or key.
-    static let wakeTime = 60.0
 
     /// Reads and checks the file at `path` (read before a byte is parsed: its size, its kind); every problem found is in the error.
     static func load(_ path: String) throws(ConfigErrors) -> ConfigFile {

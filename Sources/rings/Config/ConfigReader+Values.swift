@@ -43,6 +43,15 @@ extension ConfigReader {
         return text
     }
 
+    /// One of an enumeration's names ("auto", "vsync" or "surface").
+    mutating func choice<T: RawRepresentable & CaseIterable>(_ value: ConfigValue, _ key: String) -> T? where T.RawValue == String {
+        guard let text = string(value, key) else { return nil }
+        if let choice = T(rawValue: text) { return choice }
+        let names = T.allCases.map { "\"\($0.rawValue)\"" }
+        report(key, "must be \(names.dropLast().joined(separator: ", ")) or \(names.last ?? ""), not \"\(text)\"")
+        return nil
+    }
+
     mutating func bool(_ value: ConfigValue, _ key: String) -> Bool? {
         guard let flag = value.bool else { report(key, "must be true or false, not \(kind(value))"); return nil }
         return flag

@@ -13,91 +13,29 @@ struct ConfigReader {
     let lines: ConfigLines
     var problems: [ConfigProblem] = []
 
+    /// The keys of a `[[ring]]` table and of a `[[schedule]]` table.
+    static let ringKeys = ["name", "start", "end", "goal", "unit", "label", "decimals", "progress", "thresholds", "alert"]
+    static let scheduleKeys = ["at", "days", "brightness", "screen"]
+
+    /// The settings the table holds (`Settings.keys`); a key that is none of them is a problem.
     mutating func config(_ table: ConfigTable) -> ConfigFile {
         var c = ConfigFile()
         for (key, value) in table {
-            switch key {
-            case "theme":
-                c.theme = string(value, key).map(themeBesideConfig)
-                if let theme = c.theme { check(key) { _ = try ThemeFile.load(theme) } }
-            case "preset":
-                c.preset = string(value, key)
-                if let preset = c.preset { check(key) { _ = try Preset.load(preset) } }
-            case "counterclockwise": c.counterclockwise = bool(value, key)
-            case "size": c.size = checked(value, key) { text in _ = try CanvasSize.parse(text) }
-            case "progress": c.progress = progress(value, key)
-            case "duration": c.duration = number(value, key, 0...3600)
-            case "curve": c.curve = checked(value, key) { text in _ = try TimingCurve.named(text) }
-            case "fullscreen": c.fullscreen = bool(value, key)
-            case "kiosk": c.kiosk = bool(value, key)
-            case "intro": c.intro = bool(value, key)
-            case "reduced-motion": c.reducedMotion = bool(value, key)
-            case "rotate":
-                c.rotate = integer(value, key, 0...270)
-                if let degrees = c.rotate, ![0, 90, 180, 270].contains(degrees) { report(key, "must be 0, 90, 180 or 270, not \(degrees)"); c.rotate = nil }
-            case "state-file": c.stateFile = string(value, key).map { $0 == "off" ? $0 : besideConfig($0) }
-            case "display": c.display = integer(value, key, 0...63)
-            case "shift-every": c.shiftEvery = checked(value, key) { text in _ = try Interval.parse(text) }
-            case "chrome":
-                c.chrome = string(value, key).flatMap { text in
-                    if let choice = ChromeChoice(rawValue: text) { return choice }
-                    report(key, "must be \"full\" or \"none\", not \"\(text)\"")
-                    return nil
-                }
-            case "label":
-                c.label = string(value, key).flatMap { text in
-                    if let choice = CentreLabel(parsing: text) { return choice }
-                    report(key, "must be \(CentreLabel.expected), not \"\(text)\"")
-                    return nil
-                }
-            case "font": c.font = string(value, key)
-            case "lang":
-                c.lang = string(value, key).flatMap { text in
-                    if let language = Translations.checked(text) { return language }
-                    report(key, "must be a language as gettext names it, such as \"zh_CN\", \"de\" or \"en\", not \"\(text.prefix(40))\"")
-                    return nil
-                }
-            case "feed": c.feed = string(value, key).map { $0 == "-" ? $0 : besideConfig($0) }
-            case "source":
-                if let text = joined(value, \.string) {
-                    check(key) { _ = try SystemSource.parse(text) }
-                    c.source = text
-                } else {
-                    report(key, "must be a list of sources such as [\"cpu\", \"mem\", \"disk:/\"], or one string \"cpu,mem\"")
-                }
-            case "exec": c.exec = string(value, key)
-            case "every": c.every = checked(value, key) { text in _ = try Interval.parse(text) }
-            case "stale-after": c.staleAfter = checked(value, key) { text in _ = try Interval.staleAfter(text) }
-            case "stats": c.stats = bool(value, key)
-            case "present":
-                c.present = string(value, key).flatMap { text in
-                    if let mode = PresentMode(rawValue: text) { return mode }
-                    report(key, "must be \"auto\", \"vsync\" or \"surface\", not \"\(text)\"")
-                    return nil
-                }
-            case "ring": c.rings = rings(value)
-            case "mqtt": c.mqtt = mqtt(value)
-            case "schedule": c.schedule = schedule(value)
-            case "wake-on-input":
-                if let flag = value.bool {
-                    c.wakeOnInput = flag ? ConfigFile.wakeTime : nil
-                } else if value.int != nil || value.double != nil {
-                    c.wakeOnInput = number(value, key, 5...3600)
-                } else {
-                    report(key, "must be true (on for \(Int(ConfigFile.wakeTime)) s), false, or seconds from 5 to 3600, not \(kind(value))")
-                }
-            default: report(key, "is not a config key (known: \(ConfigFile.keys.joined(separator: ", ")))")
+            guard let known = ConfigKey.named(key) else {
+                report(key, "is not a config key (known: \(Settings.keys.map(\.name).joined(separator: ", ")))")
+                continue
             }
+            known.read(&self, value, &c)
         }
         if let progress = c.progress, !c.rings.isEmpty, progress.count != c.rings.count {
-            report("progress", "has \(progress.count) values but there are \(c.rings.count) [[ring]] tables")
+            report(Settings.progress.name, "has \(progress.count) values but there are \(c.rings.count) [[ring]] tables")
         }
         return c
     }
 
     mutating func rings(_ value: ConfigValue) -> [RingEntry] {
         guard let list = value.array, (1...RingValues.maximumRings).contains(list.count), list.allSatisfy({ $0.table != nil }) else {
-            report("ring", "must be 1 to \(RingValues.maximumRings) [[ring]] tables")
+            report(Settings.ring.name, "must be 1 to \(RingValues.maximumRings) [[ring]] tables")
             return []
         }
         return list.enumerated().map { index, item in ring(item.table!, path: "ring[\(index + 1)]") }
@@ -126,7 +64,7 @@ struct ConfigReader {
             case "progress": entry.progress = oneValue(value, at)
             case "thresholds": entry.thresholds = thresholds(value, at)
             case "alert": entry.alert = oneValue(value, at)
-            default: report(at, "is not a ring key (known: \(ConfigFile.ringKeys.joined(separator: ", ")))")
+            default: report(at, "is not a ring key (known: \(ConfigReader.ringKeys.joined(separator: ", ")))")
             }
         }
         switch (labelName, entry.goal) {
@@ -142,7 +80,7 @@ struct ConfigReader {
     /// `days = ["sat", "sun"]` (every day when left out); at most `Schedule.most`.
     mutating func schedule(_ value: ConfigValue) -> Schedule? {
         guard let list = value.array, (1...Schedule.most).contains(list.count), list.allSatisfy({ $0.table != nil }) else {
-            report("schedule", "must be 1 to \(Schedule.most) [[schedule]] tables")
+            report(Settings.schedule.name, "must be 1 to \(Schedule.most) [[schedule]] tables")
             return nil
         }
         var steps: [Schedule.Step] = []
@@ -174,7 +112,7 @@ struct ConfigReader {
                     screen = string(value, at)
                     if let text = screen, !["on", "off"].contains(text) { report(at, "must be \"on\" or \"off\", not \"\(text.prefix(40))\""); good = false }
                 default:
-                    report(at, "is not a schedule key (known: \(ConfigFile.scheduleKeys.joined(separator: ", ")))")
+                    report(at, "is not a schedule key (known: \(ConfigReader.scheduleKeys.joined(separator: ", ")))")
                     good = false
                 }
             }
@@ -187,7 +125,7 @@ struct ConfigReader {
         return steps.count == list.count ? Schedule(steps: steps) : nil
     }
 
-    /// `thresholds = [{ at = 0.8, colour = "orange" }, ...]`: at most `Threshold.most`, lowest first.
+    /// `thresholds = [{ at = 0.8, color = "orange" }, ...]`: at most `Threshold.most`, lowest first.
     mutating func thresholds(_ value: ConfigValue, _ key: String) -> [Threshold]? {
         let shape = "must be a list of at most \(Threshold.most) { at = 0.8, colour = \"orange\" }"
         guard let list = value.array, list.count <= Threshold.most else { report(key, shape); return nil }

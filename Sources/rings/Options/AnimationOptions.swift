@@ -5,16 +5,15 @@ import RingsAnimation
 
 /// How long a change of value takes and how it eases.
 struct TimingOptions: ParsableArguments {
-    @Option(help: "Seconds a change of value takes (not with --keyframes two-phase, which takes 2). Default: 1.")
+    @Option(name: Settings.duration.long, help: Settings.duration.help)
     var duration: Double?
 
-    @Option(help: ArgumentHelp("Timing curve: linear, easeIn, easeOut, easeInEaseOut, default or cubic-bezier(x1,y1,x2,y2). Default: easeInEaseOut.",
-                               valueName: "curve"))
+    @Option(name: Settings.curve.long, help: Settings.curve.help)
     var curve: String?
 
     /// The duration, checked, and the curve; what the command line leaves out comes from `file`.
     func checked(file: ConfigFile = ConfigFile()) throws(UserError) -> (duration: Double, curve: TimingCurve) {
-        let duration = duration ?? file.duration ?? 1, curve = curve ?? file.curve ?? "easeInEaseOut"
+        let duration = Settings.duration.resolved(duration, in: file), curve = Settings.curve.resolved(curve, in: file)
         guard duration.isFinite, duration >= 0, duration <= 3600 else {
             throw UserError("--duration must be 0 to 3600 seconds, not \(duration)")
         }

@@ -8,30 +8,26 @@ struct SceneOptions: ParsableArguments {
                                valueName: "path|none"))
     var config: String?
 
-    @Option(help: ArgumentHelp("A built-in theme (activity, flat, gold, soft, tutorial) or the path of a theme .json file. Default: activity.", valueName: "name|path"))
+    @Option(name: Settings.theme.long, help: Settings.theme.help)
     var theme: String?
 
-    @Option(help: ArgumentHelp("A preset (`rings presets` lists them): its theme, size and values, unless other options say otherwise.", valueName: "name"))
+    @Option(name: Settings.preset.long, help: Settings.preset.help)
     var preset: String?
 
-    @Flag(help: "Run the arcs counterclockwise from 12 o'clock (mirrors the rings).")
+    @Flag(name: Settings.counterclockwise.long, help: Settings.counterclockwise.help)
     var counterclockwise = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Canvas size in pixels, 1 to 16384 on a side.", valueName: "WxH"))
+    @Option(name: Settings.size.long, parsing: .unconditional, help: Settings.size.help)
     var size: String?
 
     // Unconditional, so that a negative value ("-0.5") reaches the range check instead of looking like an option.
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Progress of each ring, outermost first, separated by commas: 1 to 8 values, each 0 to 10 (1 is a full ring; 72% also works). Default: the theme's.",
-        valueName: "a,b,c"))
+    @Option(name: Settings.progress.long, parsing: .unconditional, help: Settings.progress.help)
     var progress: String?
 
-    @Option(help: ArgumentHelp("What the centre label shows: auto (the selected ring; else the only ring; else the average where the theme's rings measure one kind of thing), average, \"ring N\", or none. Default: the theme's (auto).",
-                               valueName: "auto|average|ring N|none"))
+    @Option(name: Settings.label.long, help: Settings.label.help)
     var label: String?
 
-    @Option(help: ArgumentHelp("The language of the words on screen (help, buttons, legend notes), as gettext names it: en, de, zh_CN. Default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG.",
-                               valueName: "language"))
+    @Option(name: Settings.lang.long, help: Settings.lang.help)
     var lang: String?
 
     /// The config file to read: --config's (none for `none`), else, when `lookup` is on (the
@@ -53,27 +49,27 @@ struct SceneOptions: ParsableArguments {
     /// `defaultSize` and the theme's values.
     func scene(defaultSize: (Int, Int), file: ConfigFile? = nil) throws -> RingScene {
         let file = try file ?? settings()
-        let presetName = preset ?? file.preset
+        let presetName = Settings.preset.value(preset, in: file)
         if presetName != nil, theme != nil || (preset == nil && file.theme != nil) {
             throw UserError("give a theme or a preset, not both (a preset brings its own theme)")
         }
         let chosen: Preset?
         do { chosen = try presetName.map { name throws(ThemeError) in try Preset.load(name) } } catch { throw UserError(error) }
-        let (width, height) = try (size ?? file.size).map(CanvasSize.parse) ?? chosen.map { ($0.width, $0.height) } ?? defaultSize
+        let (width, height) = try Settings.size.value(size, in: file).map(CanvasSize.parse) ?? chosen.map { ($0.width, $0.height) } ?? defaultSize
         var loaded: Theme
         if let chosen { loaded = chosen.theme } else {
-            do { loaded = try ThemeFile.load(theme ?? file.theme ?? "activity") } catch { throw UserError(error) }
+            do { loaded = try ThemeFile.load(Settings.theme.resolved(theme, in: file)) } catch { throw UserError(error) }
         }
         loaded.rings = file.styles(over: loaded)
         // Rings the config names are its own: their average means something only where each has a goal.
         if file.rings.contains(where: { $0.name != nil }) { loaded.comparable = false }
         if let text = label {
-            guard let choice = CentreLabel(parsing: text) else { throw UserError("--label \(text): must be \(CentreLabel.expected)") }
+            guard let choice = CenterLabel(parsing: text) else { throw UserError("--label \(text): must be \(CenterLabel.expected)") }
             loaded.label = choice
         } else if let choice = file.label {
             loaded.label = choice
         }
-        if counterclockwise || file.counterclockwise == true { loaded.clockwise = false }
+        if Settings.counterclockwise.resolved(counterclockwise ? true : nil, in: file) { loaded.clockwise = false }
         var values = file.progress ?? (file.rings.isEmpty ? chosen?.values : file.rings.map { $0.progress ?? 0 })
         if let progress {
             do { values = try RingValues.parse(progress) } catch { throw UserError(error) }
@@ -111,6 +107,6 @@ enum CanvasSize {
 }
 
 /// `--chrome`: the live window's label, legend and buttons, or only the rings.
-enum ChromeChoice: String, ExpressibleByArgument {
+enum ChromeChoice: String, CaseIterable, ExpressibleByArgument {
     case full, none
 }

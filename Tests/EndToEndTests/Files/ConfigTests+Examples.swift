@@ -55,3 +55,20 @@ extension ConfigTests {
         #expect(try settled { differingPixels(try display.screenshot().subview(area), expected) } == 0)
     }
 }
+
+extension ConfigTests {
+    /// The docs' option reference follows the option table: every option `rings window --help`
+    /// lists (its names and help come from the table) has a row in docs/window.md.
+    @Test func everyWindowOptionIsInTheReference() throws {
+        let help = try runProgram(ringsBinary, ["window", "--help"]).stdout
+        let options = help.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix("--") }
+            .map { String($0.dropFirst(2).prefix { $0.isLetter || $0 == "-" }) }.filter { !["help", "version"].contains($0) }
+        #expect(options.count >= 25, "\(options)")
+        let root = URL(fileURLWithPath: checkoutRoot)
+        let reference = try String(contentsOf: root.appendingPathComponent("docs/window.md"), encoding: .utf8)
+        let rows = reference.split(separator: "\n").filter { $0.hasPrefix("| `--") }
+        for option in options {
+            #expect(rows.contains { $0.hasPrefix("| `--\(option) ") || $0.hasPrefix("| `--\(option)`") }, "--\(option) has no row in docs/window.md")
+        }
+    }
+}

@@ -106,8 +106,8 @@ import TestSupport
         #expect(try settled { differingPixels(try capture(display, window), fresh) } == 0)
         /// How many of the fresh picture's coloured pixels are faded in `stale`, of how many; and
         /// how many of its background pixels are kept, of how many.
-        func fading(_ stale: Pixmap) -> (coloured: Int, faded: Int, background: Int, kept: Int) {
-            var coloured = 0, faded = 0, background = 0, kept = 0
+        func fading(_ stale: Pixmap) -> (colored: Int, faded: Int, background: Int, kept: Int) {
+            var colored = 0, faded = 0, background = 0, kept = 0
             for y in 0..<fresh.height {
                 for x in 0..<fresh.width {
                     let a = fresh[x, y], b = stale[x, y]
@@ -116,19 +116,19 @@ import TestSupport
                         background += 1
                         if b.bits & 0xFFFFFF == a.bits & 0xFFFFFF { kept += 1 }
                     } else if chroma(a) > 60 {
-                        coloured += 1
+                        colored += 1
                         if Int(max(b.r, b.g, b.b)) < Int(max(a.r, a.g, a.b)) * 3 / 4 && chroma(b) < chroma(a) / 2 { faded += 1 }
                     }
                 }
             }
-            return (coloured, faded, background, kept)
+            return (colored, faded, background, kept)
         }
         var seen = fading(fresh)
         _ = try eventually(within: 30) {
             seen = fading(try capture(display, window))
-            return seen.faded >= seen.coloured * 99 / 100
+            return seen.faded >= seen.colored * 99 / 100
         }
-        #expect(seen.coloured > 5000 && seen.faded >= seen.coloured * 99 / 100, "\(seen.faded) of \(seen.coloured) coloured pixels faded")
+        #expect(seen.colored > 5000 && seen.faded >= seen.colored * 99 / 100, "\(seen.faded) of \(seen.colored) coloured pixels faded")
         #expect(seen.kept == seen.background, "the background is not faded")
         try write("1=0.6 2=0.6 3=0.6\n")
         #expect(try settled { differingPixels(try capture(display, window), fresh) } == 0, "a fresh line brings them back")

@@ -16,7 +16,7 @@ extension ChromeLayoutTests {
         let glyphs = try FontGlyphs(name: nil, for: .standard)
         let boards: [HelpPanel] = [ArcDemo().help, try TasksBoard(values: [0.3, 0.55, 0.8, 1], glyphs: glyphs).help, .download]
         for help in boards {
-            let placed = help.centred(width: 400, height: 400, glyphs: glyphs)
+            let placed = help.centered(width: 400, height: 400, glyphs: glyphs)
             #expect(placed.size >= HelpPanel.readableSize, "\(help.title): \(placed.size) px")
             #expect(placed.frame.minX >= 0 && placed.frame.minY >= 0 && placed.frame.maxX <= 400 && placed.frame.maxY <= 400, "\(help.title): \(placed.frame)")
         }

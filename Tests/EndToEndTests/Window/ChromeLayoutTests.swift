@@ -96,7 +96,7 @@ import TestSupport
     /// named in the legend in text a room can read (at least 2.5 % of the shorter side: 27 px at 1080p), and no box
     /// of chrome inside the circle that holds the rings.
     @Test(arguments: screens.indices)
-    func aKioskNamesItsRingsAroundRingsThatStayCentred(screen: Int) throws {
+    func aKioskNamesItsRingsAroundRingsThatStayCentered(screen: Int) throws {
         let (width, height) = Self.screens[screen]
         let glyphs = try FontGlyphs(name: nil, for: .standard)
         for source in Self.sourceLines {
@@ -167,7 +167,7 @@ import TestSupport
     }
 
     /// The goal's amounts are in the legend; the centre shows the share.
-    @Test func aGoalRingShowsItsShareInTheCentreAndItsAmountsInTheLegend() throws {
+    @Test func aGoalRingShowsItsShareInTheCenterAndItsAmountsInTheLegend() throws {
         let theme = try theme()
         let glyphs = try FontGlyphs(name: nil, for: theme)
         let chrome = Chrome.standard(theme: theme, values: [0.5, 0.635, 0.2], selection: 1, glyphs: glyphs)

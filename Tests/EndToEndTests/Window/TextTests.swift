@@ -28,7 +28,7 @@ import TestSupport
     /// coverage in one colour, and the colour font's came out as a solid blot (the regression: most
     /// of the emoji's box wholly covered, where Symbola's strokes cover a few of its pixels wholly).
     @Test(arguments: [10, 16, 24])
-    func emojiAreDrawnFromAPlainFontNotAColourOne(pixelHeight px: Int) throws {
+    func emojiAreDrawnFromAPlainFontNotAColorOne(pixelHeight px: Int) throws {
         #expect(FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"),
                 "fonts-noto-color-emoji is installed (make test installs it)")
         let glyphs = try FontGlyphs(name: nil, for: try ThemeLoader.load("activity"))
@@ -82,7 +82,7 @@ import TestSupport
     /// Noto Sans CJK SC (whose ascent and descent are far larger than DejaVu's) the titles sat on
     /// the pills' bottom edges. The ink of each title is centred within 2 px.
     @Test(arguments: [nil, "Noto Sans CJK SC"])
-    func buttonTitlesAreCentredInTheirPills(_ font: String?) throws {
+    func buttonTitlesAreCenteredInTheirPills(_ font: String?) throws {
         let glyphs = try FontGlyphs(name: font, for: .standard)
         var scene = RingScene(theme: .standard, width: 800, height: 600, values: [0.5, 0.6, 0.7])
         scene.chrome = Chrome.standard(theme: .standard, values: scene.values, selection: nil, glyphs: glyphs)
@@ -94,8 +94,8 @@ import TestSupport
             let f = button.frame
             let inked = (f.minY..<f.maxY).filter { y in (f.minX + f.height / 2..<f.maxX - f.height / 2).contains { image[$0, y].g > 160 } }
             let top = try #require(inked.first), bottom = try #require(inked.last)
-            let middle = Double(top + bottom + 1) / 2, centre = Double(f.minY) + Double(f.height) / 2
-            #expect(abs(middle - centre) <= 2, "\(font ?? "the default font"), \(button.title): ink \(top)...\(bottom) in \(f.minY)..<\(f.maxY)")
+            let middle = Double(top + bottom + 1) / 2, center = Double(f.minY) + Double(f.height) / 2
+            #expect(abs(middle - center) <= 2, "\(font ?? "the default font"), \(button.title): ink \(top)...\(bottom) in \(f.minY)..<\(f.maxY)")
         }
     }
 }

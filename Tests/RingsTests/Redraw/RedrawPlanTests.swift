@@ -91,7 +91,7 @@ import TestSupport
     }
 
     /// A slow animation at a size where the bands are repainted only where their colour changed
-    /// (`Redraw.recolour`): rays passing 3 and 9 o'clock, ends passing the tip threshold and a lap, rings
+    /// (`Redraw.recolor`): rays passing 3 and 9 o'clock, ends passing the tip threshold and a lap, rings
     /// growing and shrinking, in both byte orders, give the whole frames' pixels; and the rings
     /// are recoloured in most frames, a ring under another's tip shadow too (its track then drawn over
     /// the layer). Last, the outer ring stays put with its tip shown (its shadow made wide, over a
@@ -100,7 +100,7 @@ import TestSupport
     /// recoloured over the track.
     /// An odd size puts the centre on a pixel's middle, where the row through it takes 9 and 3 o'clock's colours.
     @Test(arguments: ["flat", "activity", "tutorial", "counter-clockwise", "flat 521x441"], [false, true])
-    func recolouringTheBandsGivesWholeFrames(theme argument: String, swapped: Bool) throws {
+    func recoloringTheBandsGivesWholeFrames(theme argument: String, swapped: Bool) throws {
         let name = String(argument.prefix { $0 != " " }), odd = argument.hasSuffix("521x441")
         let theme = try Self.theme(name)
         let width = odd ? 521 : 520, height = odd ? 441 : 440, bounds = IntRect(x: 0, y: 0, width: width, height: height)
@@ -112,12 +112,12 @@ import TestSupport
         var wide = theme
         wide.shadowSigma = 0.3
         wide.background = RGB8(220, 220, 220)
-        var recoloured = 0, underTips = 0, frames = 0
+        var recolored = 0, underTips = 0, frames = 0
         for (n, values) in (sweep + held).enumerated() {
             let scene = RingScene(theme: n < sweep.count ? theme : wide, width: width, height: height, values: values)
             let redraw = plan.redraw(for: scene, in: bounds, whole: false, resized: false)
-            recoloured += redraw.recolour.count
-            underTips += redraw.recolour.filter { r in values[..<r.ring].contains { $0 > theme.tipThreshold } }.count
+            recolored += redraw.recolor.count
+            underTips += redraw.recolor.filter { r in values[..<r.ring].contains { $0 > theme.tipThreshold } }.count
             frames += 1
             parts.render(scene, into: frame, redraw: redraw, redAndBlueSwapped: swapped)
             let full = Pixmap(width: width, height: height)
@@ -125,7 +125,7 @@ import TestSupport
             let differing = Self.differing(frame, full)
             #expect(differing == 0, "\(name), frame \(n) at \(values): \(differing) pixels differ")
         }
-        #expect(recoloured > frames * count / 2, "\(name): \(recoloured) rings recoloured over \(frames) frames")
+        #expect(recolored > frames * count / 2, "\(name): \(recolored) rings recoloured over \(frames) frames")
         if count > 1 { #expect(underTips > 100, "\(name): \(underTips) rings recoloured under a tip") }
     }
 
@@ -134,7 +134,7 @@ import TestSupport
     /// changed. Rings growing, then shrinking, at a size where that move is 11 pixels on the outer
     /// ring, its ends at many angles, the middle one through a full turn (where rays come and go at
     /// the seam of laps, by its end) and past its tip threshold.
-    @Test func anEndMovingAsFarAsARecolourAllowsGivesWholeFrames() throws {
+    @Test func anEndMovingAsFarAsARecolorAllowsGivesWholeFrames() throws {
         let theme = try Self.theme("flat"), size = 960, bounds = IntRect(x: 0, y: 0, width: size, height: size)
         var plan = RedrawPlan(), parts = SceneRenderer(), whole = SceneRenderer()
         let frame = Pixmap(width: size, height: size)
@@ -145,26 +145,26 @@ import TestSupport
             return 0.95 * min(g.thickness / 2, 2 * Double.pi * g.radius / 200) / (2 * Double.pi * g.radius)
         }
         let starts = [0.3, 0.9, 0.35], moves = Array(0...30) + Array((12...29).reversed())
-        var recoloured = 0
+        var recolored = 0
         for (n, k) in moves.enumerated() {
             let values = (0..<3).map { starts[$0] + Double(k) * steps[$0] }
             let scene = RingScene(theme: theme, width: size, height: size, values: values)
             let redraw = plan.redraw(for: scene, in: bounds, whole: false, resized: false)
-            recoloured += redraw.recolour.count
+            recolored += redraw.recolor.count
             parts.render(scene, into: frame, redraw: redraw, redAndBlueSwapped: false)
             let full = Pixmap(width: size, height: size)
             whole.render(scene, into: full, clips: [bounds], redAndBlueSwapped: false)
             let differing = Self.differing(frame, full)
             #expect(differing == 0, "frame \(n) at \(values): \(differing) pixels differ")
         }
-        #expect(recoloured >= 3 * (moves.count - 1), "\(recoloured) rings recoloured over \(moves.count) frames")
+        #expect(recolored >= 3 * (moves.count - 1), "\(recolored) rings recoloured over \(moves.count) frames")
     }
 
     /// A renderer keeps the chrome's commands from frame to frame while what they are made from is the
     /// same: frame after frame, with the label, a legend value, the selection, a button hovered and
     /// pressed, the help, a stale label, the ink and the size changing one at a time, it draws what
     /// a renderer new to each frame draws.
-    @Test func theChromesKeptCommandsFollowItsWordsColoursAndButtons() throws {
+    @Test func theChromesKeptCommandsFollowItsWordsColorsAndButtons() throws {
         let theme = try ThemeLoader.load("flat"), glyphs = CharacterGlyphs()
         var kept = SceneRenderer(), keys = Set<String>()
         func frame(_ values: [Double], selection: Int? = nil, stale: Set<Int> = [], ink: RGB8? = nil, width: Int = 480,

@@ -60,15 +60,15 @@ struct Room {
     }
 
     /// Where a `w` x `h` box can go, by name.
-    enum Place { case leftMiddle, rightMiddle, topLeft, topCentre, bottomCentre }
+    enum Place { case leftMiddle, rightMiddle, topLeft, topCenter, bottomCenter }
 
     func box(_ place: Place, _ w: Int, _ h: Int, floor: Int) -> IntRect {
         switch place {
         case .leftMiddle: IntRect(x: margin, y: (height - h) / 2, width: w, height: h)
         case .rightMiddle: IntRect(x: width - margin - w, y: (height - h) / 2, width: w, height: h)
         case .topLeft: IntRect(x: margin, y: margin, width: w, height: h)
-        case .topCentre: IntRect(x: (width - w) / 2, y: margin, width: w, height: h)
-        case .bottomCentre: IntRect(x: (width - w) / 2, y: floor - margin - h, width: w, height: h)
+        case .topCenter: IntRect(x: (width - w) / 2, y: margin, width: w, height: h)
+        case .bottomCenter: IntRect(x: (width - w) / 2, y: floor - margin - h, width: w, height: h)
         }
     }
 
@@ -135,7 +135,7 @@ extension Chrome {
         if let first = buttons.first, let last = buttons.last, first.frame.minX < margin || last.frame.maxX > width - margin {
             buttons = []
         }
-        let order: [Room.Place] = width > height ? [.leftMiddle, .topLeft, .topCentre, .bottomCentre] : [.topCentre, .topLeft, .bottomCentre, .leftMiddle]
+        let order: [Room.Place] = width > height ? [.leftMiddle, .topLeft, .topCenter, .bottomCenter] : [.topCenter, .topLeft, .bottomCenter, .leftMiddle]
         /// The legend where it leaves the rings room beside `others`: a roomy share of the canvas
         /// if any of its sizes (down to 0.6 of the nominal) allows, else enough; its names whole
         /// where they fit, else cut to the canvas or to the column beside the rings; each entry on
@@ -190,8 +190,8 @@ extension Chrome {
         let s = Double(room.shorter)
         // Sizes tried in logical pixels, so that every scale tries the same ones and chooses alike.
         let largest = max(HelpPanel.readableSize, Int(0.03 * s / density))
-        let order: [Room.Place] = room.width > room.height ? [.rightMiddle, .leftMiddle, .bottomCentre, .topCentre]
-                                                           : [.bottomCentre, .topCentre, .rightMiddle, .leftMiddle]
+        let order: [Room.Place] = room.width > room.height ? [.rightMiddle, .leftMiddle, .bottomCenter, .topCenter]
+                                                           : [.bottomCenter, .topCenter, .rightMiddle, .leftMiddle]
         for size in stride(from: largest, through: HelpPanel.readableSize, by: -1).map({ logical(Double($0)) }) {
             for stacked in [false, true] {
                 let (w, h) = panel.size(size, stacked: stacked, glyphs: glyphs)
@@ -200,7 +200,7 @@ extension Chrome {
                 return HelpPanel.Placement(frame: found.box, size: size, stacked: stacked)
             }
         }
-        return panel.centred(width: room.width, height: room.height, density: density, glyphs: glyphs)
+        return panel.centered(width: room.width, height: room.height, density: density, glyphs: glyphs)
     }
 
     /// `n` logical pixels in the output's pixels.

@@ -74,7 +74,7 @@ public struct HelpPanel: Equatable, Sendable {
     /// by side in the largest text up to 0.04 of the shorter side that fits, stacked rather than
     /// smaller than `readableSize` logical pixels on an output of `density`, and smaller still only
     /// where even that does not fit.
-    public func centred(width: Int, height: Int, density: Double = 1, glyphs: GlyphSource) -> Placement {
+    public func centered(width: Int, height: Int, density: Double = 1, glyphs: GlyphSource) -> Placement {
         let readable = Int((Double(HelpPanel.readableSize) * density).rounded())
         let largest = max(6, readable, Int(0.04 * Double(min(width, height))))
         let small = readable - 1

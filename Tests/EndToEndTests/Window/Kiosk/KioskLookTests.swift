@@ -19,7 +19,7 @@ import TestSupport
     /// ring's edge is at 6 o'clock), and outside them the legend's text is drawn (the regression:
     /// three unlabelled rings).
     @Test(.enabled(if: ready, "needs the display tools (make test installs them)"), arguments: [(1920, 1080), (1080, 1920)])
-    func aKioskNamesItsRingsBesideRingsCentredOnTheScreen(width: Int, height: Int) throws {
+    func aKioskNamesItsRingsBesideRingsCenteredOnTheScreen(width: Int, height: Int) throws {
         let display = try VirtualDisplay(width: width, height: height)
         let fifo = NSTemporaryDirectory() + "rings-kiosk-look-\(getpid())"
         unlink(fifo)

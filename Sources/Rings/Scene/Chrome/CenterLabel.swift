@@ -3,7 +3,7 @@ import RingsRaster
 /// What the label in the rings' centre shows (`label` in a theme or config, `--label`): `auto` the
 /// selected ring, else the only ring, else the average where the rings measure one kind of thing;
 /// `average`; `ring N` that ring; `none` nothing.
-public enum CentreLabel: Equatable, Sendable {
+public enum CenterLabel: Equatable, Sendable {
     case auto, average, none
     /// A ring by its index (0 is the outermost; "ring 1" in a file).
     case ring(Int)

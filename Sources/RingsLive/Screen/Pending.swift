@@ -1,6 +1,6 @@
 /// What the live screen owes the display: whether the next frame is drawn whole, and why frames
 /// are wanted although nothing animates.
-struct Redraw {
+struct Pending {
     /// A change not drawn yet that needs the whole frame (selection, help, a shift, a light).
     var changed = true
     /// Values set at once (a drag, a key with an immediate spec) not drawn yet.

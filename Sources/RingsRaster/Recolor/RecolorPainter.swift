@@ -1,6 +1,6 @@
-/// The row-by-row work of `ArcStroke.recolour`: each moved ray's rows, each row's covered pieces
+/// The row-by-row work of `ArcStroke.recolor`: each moved ray's rows, each row's covered pieces
 /// worked out once (as they are asked for), and the changed stretches painted.
-struct RecolourPainter {
+struct RecolorPainter {
     /// A piece of a row the band covers (its annulus's piece cut to its wedge): columns x ..< end.
     struct Segment {
         var x: Int32 = 0, end: Int32 = 0
@@ -15,13 +15,13 @@ struct RecolourPainter {
     let segments: UnsafeMutablePointer<Segment>, counts: UnsafeMutablePointer<Int8>
     /// Each ray's place in the old half, by name (-1 where it is not there, -2 once paired).
     let index: UnsafeMutablePointer<Int32>
-    /// Which halves each named ray lies in, in the old frame and the new (`ArcStroke.recolour`).
+    /// Which halves each named ray lies in, in the old frame and the new (`ArcStroke.recolor`).
     let places: UnsafeMutablePointer<UInt8>
     /// A row's rim pixels: columns, coverage, colour and what lies under them (with room for four more).
     let columns: UnsafeMutablePointer<Int32>, coverage: UnsafeMutablePointer<Float>
     let shaded: UnsafeMutablePointer<UInt32>, under: UnsafeMutablePointer<UInt32>
 
-    init(scan: AnnulusScan, sector: Sector?, area: IntRect, layer: Layer, canvas: Canvas, rimCache: RimCache, scratch: RecolourScratch) {
+    init(scan: AnnulusScan, sector: Sector?, area: IntRect, layer: Layer, canvas: Canvas, rimCache: RimCache, scratch: RecolorScratch) {
         (self.scan, self.sector, self.area, self.layer, self.canvas, self.rimCache) = (scan, sector, area, layer, canvas, rimCache)
         (segments, counts, index, places) = (scratch.segments, scratch.counts, scratch.index, scratch.places)
         (columns, coverage, shaded, under) = (scratch.columns, scratch.coverage, scratch.shaded, scratch.under)
@@ -76,8 +76,8 @@ struct RecolourPainter {
         let first = max(top, area.minY, above ? Int.min : floorToIntInRange(cy - 0.5) + 1)
         let last = min(bottom, area.maxY, above ? ceilToIntInRange(cy - 0.5) : Int.max)
         guard first < last else { return }
-        @inline(__always) func held(_ slope: Double) -> Double { RecolourPainter.held(slope) }
-        @inline(__always) func crossing(_ slope: Double, _ dy: Double) -> Int { RecolourPainter.crossing(slope, dy, cx: cx) }
+        @inline(__always) func held(_ slope: Double) -> Double { RecolorPainter.held(slope) }
+        @inline(__always) func crossing(_ slope: Double, _ dy: Double) -> Int { RecolorPainter.crossing(slope, dy, cx: cx) }
         let old = held(oldSlope), new = held(newSlope)
         // Left to right on a row, the columns grow with the slope below the centre and fall with it above.
         @inline(__always) func key(_ slope: Double) -> Double { above ? -slope : slope }
@@ -102,7 +102,7 @@ struct RecolourPainter {
                 let slopes = SIMD2(old, new), minX = area.minX, maxX = area.maxX, stride = canvas.pixmap.stride
                 var target = canvas.row(from), py = Double(from) + 0.5
                 for _ in from..<to {
-                    let (was, now) = RecolourPainter.crossings(slopes, py - cy, cx: cx)
+                    let (was, now) = RecolorPainter.crossings(slopes, py - cy, cx: cx)
                     if was != now {
                         let lo = max(min(was, now), minX), hi = min(max(was, now), maxX)
                         if lo < hi { Canvas.fill(target + lo, count: hi &- lo, with: color) }

@@ -3,7 +3,7 @@
 /// worked out the first time a recolour asks for it and kept from frame to frame while the annulus,
 /// the rows and the layer are the same, so that repainting a rim reads a few bytes held together
 /// instead of working the row out again and reading the layer's pixels, which the frames' drawing
-/// has long left (`ArcStroke.recolour`).
+/// has long left (`ArcStroke.recolor`).
 public final class RimCache {
     /// A rim pixel: its column, its coverage and the layer's pixel under it.
     struct Rim {

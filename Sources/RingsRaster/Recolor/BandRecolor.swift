@@ -9,7 +9,7 @@ extension ArcStroke {
     /// end whole, where the caps change the colours, and keeps the arc long enough that its caps'
     /// colours follow the rays elsewhere (not steep, see `ArcCaps`). Returns false (having perhaps
     /// drawn part of it) where a ray's colour changed: the caller then draws the band whole.
-    public func recolour(from old: RayFan, to new: RayFan, over layer: Layer, into canvas: Canvas, rims: RimCache) -> Bool {
+    public func recolor(from old: RayFan, to new: RayFan, over layer: Layer, into canvas: Canvas, rims: RimCache) -> Bool {
         guard cap == .round else { return false }
         let scan = annulus
         let area = scan.bounds.intersection(canvas.bounds).intersection(layer.bounds)
@@ -18,14 +18,14 @@ extension ArcStroke {
         rims.use(scan, area: area, layer: layer)
         let all = [old.above.rays, old.below.rays, new.above.rays, new.below.rays]
         guard !all.contains(where: { $0.contains { $0.id >= RayFan.names } }) else { return false }
-        return RecolourScratch.with(rows: area.height, width: area.width + 4) { scratch in
+        return RecolorScratch.with(rows: area.height, width: area.width + 4) { scratch in
             // Where each named ray lies: bit 0 above, 1 below (old), 2 above, 3 below (new).
             for (bit, rays) in all.enumerated() { for ray in rays where ray.id >= 0 { scratch.places[Int(ray.id)] |= 1 << bit } }
-            var painter = RecolourPainter(scan: scan, sector: coversFullTurn ? nil : sector, area: area, layer: layer, canvas: canvas,
+            var painter = RecolorPainter(scan: scan, sector: coversFullTurn ? nil : sector, area: area, layer: layer, canvas: canvas,
                                           rimCache: rims, scratch: scratch)
             guard painter.paint(old: old.above, new: new.above, above: true),
                   painter.paint(old: old.below, new: new.below, above: false) else { return false }
-            painter.paintCentreRow(old: old, new: new)
+            painter.paintCenterRow(old: old, new: new)
             return true
         }
     }

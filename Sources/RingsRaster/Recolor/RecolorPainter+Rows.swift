@@ -1,6 +1,6 @@
-/// The rows of `RecolourPainter`: runs between rays, a row's pieces and rim pixels, and the
+/// The rows of `RecolorPainter`: runs between rays, a row's pieces and rim pixels, and the
 /// painting of a stretch of a row.
-extension RecolourPainter {
+extension RecolorPainter {
     /// Paints on row y (where every pixel between lo and hi is whole: `interiorRows`) columns
     /// lo ..< hi, each in the colour right of the last ray at or left of it (`rays[j]` the last at or
     /// left of lo), in runs between where the rays cross the row, with no cut to make: false where
@@ -9,7 +9,7 @@ extension RecolourPainter {
     /// the whole stretch again pixel by pixel.
     @inline(__always)
     func paintRuns(y: Int, from lo: Int, to hi: Int, after j: Int, of rays: UnsafeBufferPointer<RayFan.Ray>, dy: Double) -> Bool {
-        @inline(__always) func crossing(_ i: Int) -> Int { RecolourPainter.crossing(RecolourPainter.held(rays[i].slope), dy, cx: scan.cx) }
+        @inline(__always) func crossing(_ i: Int) -> Int { RecolorPainter.crossing(RecolorPainter.held(rays[i].slope), dy, cx: scan.cx) }
         guard j >= 0, rays[j].id >= 0, j == 0 || rays[j - 1].id >= 0 || crossing(j - 1) < lo - 2 else { return false }
         let target = canvas.row(y), stop = min(hi, area.maxX)
         var x = max(lo, area.minX), i = j
@@ -49,7 +49,7 @@ extension RecolourPainter {
     @inline(__always)
     mutating func paintStretch(y: Int, from old: Double, to new: Double, color: UInt32, inside: Double, outside: Double) {
         let cx = scan.cx, dy = Double(y) + 0.5 - scan.cy
-        let (was, now) = RecolourPainter.crossings(SIMD2(old, new), dy, cx: cx)
+        let (was, now) = RecolorPainter.crossings(SIMD2(old, new), dy, cx: cx)
         guard was != now else { return }
         let from = max(min(was, now), area.minX), to = min(max(was, now), area.maxX)
         guard from < to else { return }
@@ -80,7 +80,7 @@ extension RecolourPainter {
 
     /// The row through the centre, where the shader gives 9 o'clock's colour left of it and 3 o'clock's
     /// right: painted where those changed.
-    mutating func paintCentreRow(old: RayFan, new: RayFan) {
+    mutating func paintCenterRow(old: RayFan, new: RayFan) {
         let y = Int((scan.cy - 0.5).rounded(.down))
         guard Double(y) + 0.5 == scan.cy, y >= area.minY, y < area.maxY else { return }
         let middle = Int((scan.cx - 0.5).rounded(.up))

@@ -6,7 +6,7 @@ import TestSupport
 
 /// The centre label means something: the selected ring in its colour with its name, the average
 /// only where the rings measure one kind of thing, or what `label` says.
-@Suite struct CentreLabelTests {
+@Suite struct CenterLabelTests {
     let glyphs = BoxGlyphs()
 
     func chrome(_ theme: Theme, _ values: [Double] = [0.2, 0.4, 0.9], selection: Int? = nil, unknown: Set<Int> = [], stale: Set<Int> = []) -> Chrome {
@@ -25,14 +25,14 @@ import TestSupport
         #expect(chrome(flat, [0.3]).caption == nil && chrome(flat, [0.3]).labelColor == nil, "in the theme's ink, as the tutorials draw it")
     }
 
-    @Test func aSelectionShowsItsRingsNameValueAndColour() throws {
+    @Test func aSelectionShowsItsRingsNameValueAndColor() throws {
         let flat = try ThemeLoader.load("flat")
         let shown = chrome(flat, selection: 1)
         #expect(shown.label == "40%" && shown.caption == "Green" && shown.labelColor == flat.rings[1].end)
         #expect(shown.legend[1].name == "> Green")
     }
 
-    @Test func theLabelKeyChoosesWhatTheCentreSays() throws {
+    @Test func theLabelKeyChoosesWhatTheCenterSays() throws {
         var theme = try ThemeLoader.load("activity")
         theme.label = .none
         #expect(chrome(theme, selection: 0).label == "", "none: nothing, even for a selection")
@@ -54,8 +54,8 @@ import TestSupport
     }
 
     @Test func labelsAreParsed() {
-        #expect(CentreLabel(parsing: "ring 1") == .ring(0) && CentreLabel(parsing: "ring 8") == .ring(7))
-        #expect(CentreLabel(parsing: "auto") == .auto && CentreLabel(parsing: "none") == CentreLabel.none && CentreLabel(parsing: "average") == .average)
-        for bad in ["ring 0", "ring 9", "Ring 2", "ring", "ring two", "", "avg"] { #expect(CentreLabel(parsing: bad) == nil, "\(bad)") }
+        #expect(CenterLabel(parsing: "ring 1") == .ring(0) && CenterLabel(parsing: "ring 8") == .ring(7))
+        #expect(CenterLabel(parsing: "auto") == .auto && CenterLabel(parsing: "none") == CenterLabel.none && CenterLabel(parsing: "average") == .average)
+        for bad in ["ring 0", "ring 9", "Ring 2", "ring", "ring two", "", "avg"] { #expect(CenterLabel(parsing: bad) == nil, "\(bad)") }
     }
 }

@@ -6,11 +6,11 @@ import Shaders
 /// Which rings the live window may recolour where their colour changed rather than draw again.
 extension RingScene {
     /// Whether ring `index`'s band can be repainted where its colour changed rather than drawn again
-    /// (`RedrawPlan`, `ArcStroke.recolour`) when it moves from `value` (as last drawn): an opaque
+    /// (`RedrawPlan`, `ArcStroke.recolor`) when it moves from `value` (as last drawn): an opaque
     /// conic band over its own track, which shares no pixel with an earlier ring, the frame neither
     /// dimmed nor carded, long enough that its caps follow the rays; another ring's tip shadow under
     /// or over it only from a ring in `moving` (whose shadow, with what lies there, is then drawn again).
-    func recolourable(ringAt index: Int, from value: Double, moving: [Int]) -> Bool {
+    func recolorable(ringAt index: Int, from value: Double, moving: [Int]) -> Bool {
         guard theme.look != .soft, theme.gradient == .conic, theme.bandOpacity >= 1, brightness >= 1, identity == nil,
               index < values.count, !overlapsEarlierRing(index) else { return false }
         let g = layout.ring(index), shortest = max(2 * g.thickness, 256)
