@@ -38,41 +38,41 @@ let package = Package(
         .target(name: "CWaylandProbe", linkerSettings: [.linkedLibrary("wayland-client")]),
 
         // MARK: Pixels: rasteriser and paint sources
-        .target(name: "RingsRaster", dependencies: ["CWideFill"], swiftSettings: optimised),
-        .target(name: "Shaders", dependencies: ["RingsRaster"], path: "Shaders", swiftSettings: optimised),
+        .target(name: "RingsRaster", dependencies: ["CWideFill", "RingsBase"], swiftSettings: optimised),
+        .target(name: "Shaders", dependencies: ["RingsBase", "RingsRaster"], path: "Shaders", swiftSettings: optimised),
 
-        .target(name: "RingsPNG", dependencies: ["CPNG", "RingsRaster"]),
+        .target(name: "RingsPNG", dependencies: ["CPNG", "RingsBase", "RingsRaster"]),
 
-        // MARK: Text: printf-style formatting, trimming and JSON without linking Foundation's ICU data
-        .target(name: "RingsText"),
+        // MARK: The ground floor: what every module needs that Foundation Essentials lacks (formatting, JSON, a lock, a file written whole)
+        .target(name: "RingsBase"),
 
         // MARK: Time
-        .target(name: "RingsAnimation", dependencies: ["RingsText"], swiftSettings: optimised),
+        .target(name: "RingsAnimation", dependencies: ["RingsBase"], swiftSettings: optimised),
 
         // MARK: The product's model and scene
         // Themes and presets compiled into the executable, so that it stands alone once installed.
         .target(name: "RingsAssets", path: "Assets", exclude: ["Pictures", "systemd", "desktop", "debian", "po"], resources: [.embedInCode("Themes"), .embedInCode("Presets")]),
-        .target(name: "Rings", dependencies: ["RingsText", "RingsRaster", "Shaders", "RingsAnimation", "RingsAssets"], swiftSettings: optimised),
+        .target(name: "Rings", dependencies: ["RingsBase", "RingsRaster", "Shaders", "RingsAnimation", "RingsAssets"], swiftSettings: optimised),
         // What touches the world: feeds, commands, the broker, /proc, the config watcher, signals and
         // limits, systemd; and the live screen that wires them to the model.
-        .target(name: "RingsLive", dependencies: ["CMosquitto", "CProcess", "CSystemd", "CGettext", "RingsText", "Rings", "RingsAnimation", "RingsRaster"], swiftSettings: optimised),
+        .target(name: "RingsLive", dependencies: ["CMosquitto", "CProcess", "CSystemd", "CGettext", "RingsBase", "Rings", "RingsAnimation", "RingsRaster"], swiftSettings: optimised),
 
         // MARK: SDL and the executable
-        .target(name: "RingsSDL", dependencies: ["CSDL2", "CWaylandProbe", "CSDL2SysWM", "CXDPMS", "CDRM", "CFontconfig", "CPango", "Rings", "RingsLive", "RingsAnimation", "RingsRaster"], swiftSettings: optimised),
+        .target(name: "RingsSDL", dependencies: ["CSDL2", "CWaylandProbe", "CSDL2SysWM", "CXDPMS", "CDRM", "CFontconfig", "CPango", "RingsBase", "Rings", "RingsLive", "RingsAnimation", "RingsRaster"], swiftSettings: optimised),
         .executableTarget(name: "rings", dependencies: [
-            "CCrash", "CTOMLTree", "RingsText", "Rings", "RingsLive", "RingsSDL", "RingsPNG", "RingsRaster", "RingsAnimation", "Shaders",
+            "CCrash", "CTOMLTree", "RingsBase", "Rings", "RingsLive", "RingsSDL", "RingsPNG", "RingsRaster", "RingsAnimation", "Shaders",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // MARK: Tests
-        .target(name: "TestSupport", dependencies: ["Rings", "RingsRaster", "RingsPNG"], path: "Tests/TestSupport"),
-        .testTarget(name: "RingsRasterTests", dependencies: ["RingsRaster", "Shaders", "TestSupport"]),
+        .target(name: "TestSupport", dependencies: ["RingsBase", "Rings", "RingsRaster", "RingsPNG"], path: "Tests/TestSupport"),
+        .testTarget(name: "RingsRasterTests", dependencies: ["RingsBase", "RingsRaster", "Shaders", "TestSupport"]),
         .testTarget(name: "ShadersTests", dependencies: ["Shaders", "RingsRaster"]),
-        .testTarget(name: "RingsTests", dependencies: ["Rings", "RingsAssets", "RingsAnimation", "RingsRaster", "TestSupport"], exclude: ["Goldens"]),
-        .testTarget(name: "RingsLiveTests", dependencies: ["RingsLive", "Rings", "RingsAnimation", "RingsRaster", "TestSupport"]),
-        .testTarget(name: "RingsPNGTests", dependencies: ["RingsPNG", "RingsRaster", "TestSupport"]),
+        .testTarget(name: "RingsTests", dependencies: ["RingsBase", "Rings", "RingsAssets", "RingsAnimation", "RingsRaster", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "RingsLiveTests", dependencies: ["RingsBase", "RingsLive", "Rings", "RingsAnimation", "RingsRaster", "TestSupport"]),
+        .testTarget(name: "RingsPNGTests", dependencies: ["RingsBase", "RingsPNG", "RingsRaster", "TestSupport"]),
         .testTarget(name: "RingsAnimationTests", dependencies: ["RingsAnimation", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Rings", "RingsLive", "RingsAnimation", "RingsRaster", "RingsPNG", "RingsSDL", "Shaders"], exclude: ["Window/Goldens"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["RingsBase", "TestSupport", "Rings", "RingsLive", "RingsAnimation", "RingsRaster", "RingsPNG", "RingsSDL", "Shaders"], exclude: ["Window/Goldens"]),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -2,6 +2,7 @@ import CPNG
 import FoundationEssentials
 import Glibc
 import RingsRaster
+import RingsBase
 
 /// A PNG file that could not be read or written, said in one line.
 public struct PNGError: Error, CustomStringConvertible, Equatable {
@@ -21,13 +22,15 @@ public enum PNGFile {
             let row = pixmap.row(y)
             for x in 0..<pixmap.width { straight[y * pixmap.width + x] = PackedPixel(bits: row[x]).straight.bits }
         }
-        try OutputFile.write(path) { file in
-            var image = png_image()
-            let written = straight.withUnsafeBytes { rings_png_write(&image, file, png_uint_32(pixmap.width), png_uint_32(pixmap.height), $0.baseAddress) }
-            guard written == 0 else { return nil }
-            // libpng says "Write Error" when the stream failed; errno says why.
-            return ferror(file) != 0 ? String(cString: strerror(errno)) : message(image)
-        }
+        do {
+            try OutputFile.write(path) { file in
+                var image = png_image()
+                let written = straight.withUnsafeBytes { rings_png_write(&image, file, png_uint_32(pixmap.width), png_uint_32(pixmap.height), $0.baseAddress) }
+                guard written == 0 else { return nil }
+                // libpng says "Write Error" when the stream failed; errno says why.
+                return ferror(file) != 0 ? String(cString: strerror(errno)) : message(image)
+            }
+        } catch { throw PNGError(error.message) }
     }
 
     /// Reads a PNG into a premultiplied pixmap.

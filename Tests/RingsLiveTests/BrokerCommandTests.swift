@@ -5,6 +5,7 @@ import RingsAnimation
 import RingsRaster
 import Testing
 import TestSupport
+import RingsBase
 
 /// The live screen on a real broker, without a window, on a manual clock: each command on
 /// `STATUS-TOPIC/cmd` changes the frame as it says and is acknowledged on the retained

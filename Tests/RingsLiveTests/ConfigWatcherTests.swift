@@ -3,6 +3,7 @@ import Foundation
 import RingsRaster
 import Testing
 import TestSupport
+import RingsBase
 
 /// The config watcher on a real file and inotify.
 @Suite struct ConfigWatcherTests {

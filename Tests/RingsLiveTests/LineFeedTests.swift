@@ -3,6 +3,7 @@ import Rings
 import RingsLive
 import RingsRaster
 import Testing
+import RingsBase
 
 /// Following a file as `tail -F` does, on a real file.
 @Suite struct LineFeedTests {

@@ -5,6 +5,7 @@ import RingsAnimation
 import RingsRaster
 import Testing
 import TestSupport
+import RingsBase
 
 /// Live rings show what their sources said and nothing else.
 @Suite struct LiveSourceTests {

@@ -5,6 +5,7 @@ import RingsAnimation
 import RingsRaster
 import Testing
 import TestSupport
+import RingsBase
 
 /// The live screen on a real broker, without a window: what the legend says of the connection.
 @Suite(.serialized) struct MQTTScreenTests {

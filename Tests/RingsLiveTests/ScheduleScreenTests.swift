@@ -5,6 +5,7 @@ import RingsAnimation
 import RingsRaster
 import Testing
 import TestSupport
+import RingsBase
 
 /// The night schedule on the live screen, on a manual clock whose wall time starts at 21:59:50 in
 /// Berlin: dim at 22:00 (eased over a second), off at 23:00 (one black frame, then nothing drawn),

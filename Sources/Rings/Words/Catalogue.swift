@@ -1,4 +1,5 @@
 import RingsRaster
+import RingsBase
 
 /// The screen's words in one language: a translation for each of `Words` (English where it has none).
 public struct Catalogue: Equatable, Sendable {

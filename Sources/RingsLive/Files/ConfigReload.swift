@@ -1,5 +1,6 @@
 import Rings
 import RingsRaster
+import RingsBase
 
 /// The live screen's config file read again while it runs: on SIGHUP, a change to the file or a
 /// `reload` command, the watcher's thread reads it (`reloader`) and what it gives waits here for

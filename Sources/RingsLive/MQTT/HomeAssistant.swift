@@ -1,5 +1,5 @@
 import FoundationEssentials
-import RingsText
+import RingsBase
 import Glibc
 import Rings
 

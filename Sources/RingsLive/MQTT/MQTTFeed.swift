@@ -1,5 +1,5 @@
 import Rings
-import RingsText
+import RingsBase
 import CMosquitto
 import FoundationEssentials
 import Glibc

@@ -1,4 +1,4 @@
-import RingsText
+import RingsBase
 import Rings
 import CMosquitto
 import FoundationEssentials

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Glibc
 import Rings
-import RingsText
+import RingsBase
 
 /// What a screen says on its broker's `STATUS-TOPIC/state` (retained), after each command and
 /// whenever its light or its values change (values at most once a second): its light, the

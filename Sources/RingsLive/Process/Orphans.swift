@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import CProcess
 import RingsRaster
+import RingsBase
 
 /// What `--exec` commands leave behind when they step out of their process group (`setsid`, a
 /// daemon's double fork). Once `adopt` has made rings their reaper (PR_SET_CHILD_SUBREAPER), such a

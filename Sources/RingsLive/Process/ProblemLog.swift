@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import RingsAnimation
 import RingsRaster
+import RingsBase
 
 /// Says each kind of problem at most once a minute, with the line it was seen on, so that a feed
 /// full of garbage cannot flood the log.

@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import RingsRaster
 import CProcess
+import RingsBase
 
 /// Every signal whose default is to end the process without a core (SIGINT, SIGTERM, SIGHUP, SIGUSR1,
 /// SIGALRM, SIGPWR, SIGIO, the real-time ones...), taken by a thread of its own blocked in `sigwait`:

@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import Rings
 import RingsRaster
+import RingsBase
 
 /// The screen's words from gettext's catalogues (`rings.mo`, made from Assets/po by `make`), in the
 /// language the environment asks for as gettext reads it (LANGUAGE, else LC_ALL, LC_MESSAGES, LANG)

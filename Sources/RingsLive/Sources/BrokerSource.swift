@@ -2,6 +2,7 @@ import FoundationEssentials
 import Rings
 import RingsAnimation
 import RingsRaster
+import RingsBase
 
 /// `--mqtt`: messages from a broker's topics as feed lines (or one ring's value), commands from its
 /// command topic, and the screen's state said back on its state topic (`MQTTFeed`).

@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import RingsAnimation
 import RingsRaster
+import RingsBase
 
 /// Runs a shell command every `interval` seconds (on absolute times, like conky's exec) on a thread
 /// of its own and hands each line of its output to `deliver`, numbered across runs. A run that is

@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import RingsAnimation
 import RingsRaster
+import RingsBase
 
 /// Lines parsed on a feed's thread, waiting for the main loop.
 final class FeedQueue: Sendable {

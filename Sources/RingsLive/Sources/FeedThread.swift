@@ -1,5 +1,6 @@
 import Rings
 import RingsRaster
+import RingsBase
 
 /// The thread a feed reads on, and the flag that asks it to stop (it checks `isStopped` between reads).
 final class FeedThread: Sendable {

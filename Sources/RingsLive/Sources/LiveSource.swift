@@ -2,6 +2,7 @@ import FoundationEssentials
 import Rings
 import RingsAnimation
 import RingsRaster
+import RingsBase
 
 /// A source of the rings' values (a feed, a command, /proc, a broker): started with the link that
 /// takes what it reads, stopped with the screen. Each kind is one type in this folder, made from

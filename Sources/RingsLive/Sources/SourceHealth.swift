@@ -2,6 +2,7 @@ import Rings
 import FoundationEssentials
 import Glibc
 import RingsRaster
+import RingsBase
 
 /// How each live source stands, for the legend: a word while all is well (MQTT's `connected`), a
 /// problem (`no such file: /run/rings.fifo`) while it is not. Set on the sources' threads, read by

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import Dispatch
+import RingsBase
 
 /// The slow, obviously-correct renderer that tests and quality figures judge the fast one against.
 ///

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import RingsBase
 
 /// The radial profile of a Gaussian-blurred disc, tabulated in units of sigma.
 final class BlurProfile: @unchecked Sendable {

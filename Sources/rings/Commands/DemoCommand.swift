@@ -1,4 +1,4 @@
-import RingsText
+import RingsBase
 import ArgumentParser
 import Rings
 import RingsLive

@@ -2,6 +2,7 @@ import Foundation
 import RingsPNG
 import Testing
 import TestSupport
+import RingsBase
 
 /// Files written as a careful program writes them: any name, never through a link or onto a device,
 /// nothing truncated or left behind on failure; and stderr that can never kill the process.

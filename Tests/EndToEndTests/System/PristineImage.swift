@@ -3,6 +3,7 @@ import RingsPNG
 import RingsRaster
 import TestSupport
 import Testing
+import RingsBase
 
 /// The pristine images (Tests/VM/pristine-image.sh), each made once and kept under .build/pristine,
 /// and a copy of each with the package installed (pristine-install.sh), made once per test run.

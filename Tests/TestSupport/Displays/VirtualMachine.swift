@@ -1,5 +1,6 @@
 import Foundation
 import RingsRaster
+import RingsBase
 
 /// A throwaway QEMU virtual machine that runs the installed `rings` on KMS/DRM (virtio-gpu, 1280x800)
 /// (in the power run, also under Xorg on the same card) and, in the systemd run, under real systemd as

@@ -1,5 +1,6 @@
 import Foundation
 import RingsRaster
+import RingsBase
 
 /// The result of running a program to its end.
 public struct RunResult: Sendable {

@@ -1,4 +1,5 @@
 import RingsRaster
+import RingsBase
 
 /// Where the chrome goes on a canvas, and the room that leaves the rings. The rings stay centred on
 /// the canvas whatever the chrome holds: every box of it (legend, buttons, the F3 graph, the help)

@@ -1,5 +1,6 @@
 import RingsRaster
 import Shaders
+import RingsBase
 
 /// The help overlay: an opaque panel, what to press (in an accent colour) and what it does, either
 /// side by side or, where that would not fit, what it does on the line under the keys.

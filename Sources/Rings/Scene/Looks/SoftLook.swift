@@ -1,5 +1,6 @@
 import RingsRaster
 import Shaders
+import RingsBase
 
 /// The skeuomorphic control of the soft theme (after the 2015 skeuomorphic progress-ring tutorial): a pale plate lit from the top left, a
 /// raised middle disc, a recessed top disc, and the progress band in the groove at the plate's rim.

@@ -6,6 +6,13 @@ import Glibc
 /// then renamed over the destination. A failure removes the temporary file and leaves the destination
 /// as it was. The destination must be a new name or a regular file: never a folder, a link, a device.
 public enum OutputFile {
+    /// Why a file could not be written, in one line naming it.
+    public struct Failure: Error, CustomStringConvertible, Equatable {
+        public let message: String
+        public init(_ message: String) { self.message = message }
+        public var description: String { message }
+    }
+
     /// Why `path` cannot be written, in the user's terms (the path as they gave it), or nil when it can.
     public static func problem(with path: String) -> String? {
         guard !path.isEmpty else { return "no file name given" }
@@ -31,13 +38,13 @@ public enum OutputFile {
     /// Replaces `path` with what `body` writes to the stream it is given; `body` returns nil, or
     /// what went wrong. Throws one line naming `path`. `mode` is the new file's (less the umask):
     /// 0600 keeps it from other users from its first byte.
-    public static func write(_ path: String, mode: mode_t = 0o666, _ body: (UnsafeMutablePointer<FILE>) -> String?) throws(PNGError) {
-        if let problem = problem(with: path) { throw PNGError(problem) }
+    public static func write(_ path: String, mode: mode_t = 0o666, _ body: (UnsafeMutablePointer<FILE>) -> String?) throws(Failure) {
+        if let problem = problem(with: path) { throw Failure(problem) }
         let (temporary, fd) = try create(beside: path, mode: mode)
         guard let stream = fdopen(fd, "wb") else {
             let why = reason()
             close(fd); unlink(temporary)
-            throw PNGError("cannot write \(path): \(why)")
+            throw Failure("cannot write \(path): \(why)")
         }
         var failure = body(stream)
         if failure == nil && fflush(stream) != 0 { failure = reason() }
@@ -46,7 +53,7 @@ public enum OutputFile {
         if failure == nil && rename(temporary, path) != 0 { failure = reason() }
         if let failure {
             unlink(temporary)
-            throw PNGError("cannot write \(path): \(failure)")
+            throw Failure("cannot write \(path): \(failure)")
         }
         // The rename itself reaches the disk with the folder (best effort: some file systems refuse).
         let folderFD = open(folder(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -55,15 +62,15 @@ public enum OutputFile {
 
     /// A new file `.NAME.RANDOM.tmp` beside `path`, opened for writing: O_EXCL so that nothing planted
     /// there (a file, a link) is ever opened, under a name nobody can guess.
-    private static func create(beside path: String, mode: mode_t) throws(PNGError) -> (String, Int32) {
+    private static func create(beside path: String, mode: mode_t) throws(Failure) -> (String, Int32) {
         let folder = folder(of: path), name = path.split(separator: "/").last.map(String.init) ?? path
         for _ in 0..<16 {
             let temporary = "\(folder)/.\(name).\(String(UInt64.random(in: 0...UInt64.max), radix: 36)).tmp"
             let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
             if fd >= 0 { return (temporary, fd) }
-            if errno != EEXIST { throw PNGError("cannot write \(path): \(reason())") }
+            if errno != EEXIST { throw Failure("cannot write \(path): \(reason())") }
         }
-        throw PNGError("cannot write \(path): no free temporary name in \(folder)")
+        throw Failure("cannot write \(path): no free temporary name in \(folder)")
     }
 
     /// The folder a path names its file in: "." for a bare name, "/" for one at the root.

@@ -1,21 +1,19 @@
-import RingsText
+import RingsBase
 import Dispatch
 import FoundationEssentials
 import Glibc
 import Rings
-import RingsLive
-import RingsPNG
 
 /// The state file: the live rings' last values, read at start and replaced (atomically, off the
 /// main thread) at most once a second when they change.
-enum StateFile {
+public enum StateFile {
     /// The state file this run keeps, claimed for it alone (a lock beside it held while the process
     /// lives, so that two screens never share one): the file `--state-file` or `state-file` names,
     /// `off` for none, else one of its own for what it shows, `$XDG_STATE_HOME/rings/values-KEY.json`
     /// (`~/.local/state` when XDG_STATE_HOME is not set), KEY from `identity` (the config file and
     /// the sources, with the ring names without a config), so that a run never shows values another
     /// run's sources said. A second screen of the same identity takes `values-KEY-2.json`, and so on.
-    static func claim(_ given: String?, identity: String) -> String? {
+    public static func claim(_ given: String?, identity: String) -> String? {
         if let given {
             guard given != "off" else { return nil }
             if lock(given) { return given }
@@ -36,7 +34,7 @@ enum StateFile {
     }
 
     /// Sixteen hex digits of FNV-1a over `identity`.
-    static func key(_ identity: String) -> String {
+    public static func key(_ identity: String) -> String {
         String(cFormat: "%016llx", fnv1a64(identity))
     }
 
@@ -52,7 +50,7 @@ enum StateFile {
     /// What the file kept for these rings, or nil: no file, another set of rings, not ours. Never
     /// blocks and never reads more than a state file can hold: a FIFO, a device or a folder there, or
     /// a file that cannot be read, is said in one line and not used.
-    static func read(_ path: String, names: [String]) -> ValueMemory? {
+    public static func read(_ path: String, names: [String]) -> ValueMemory? {
         do { return ValueMemory.decode(Data(try BoundedFile.read(path, limit: ValueMemory.largest)), names: names,
                                           now: Date().timeIntervalSince1970) } catch {
             if error != .missing { StandardError.say("rings: state file \(path) \(error); the last values are not shown") }
@@ -61,7 +59,7 @@ enum StateFile {
     }
 
     /// Writes each memory it is given to `path` on a queue of its own; a failure is said at most once a minute.
-    static func keeper(_ path: String) -> (ValueMemory) -> Void {
+    public static func keeper(_ path: String) -> (ValueMemory) -> Void {
         let queue = DispatchQueue(label: "rings state file"), problems = ProblemLog.standardError
         return { memory in
             queue.async {
