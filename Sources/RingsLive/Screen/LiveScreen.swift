@@ -118,7 +118,7 @@ public final class LiveScreen: Screen {
             link.problems.note(kind: "reload", "reload: the number of rings changes only on a restart; the running config stays")
             return
         }
-        if LiveSources.identity(of: fresh) != LiveSources.identity(of: options) {
+        if !LiveSources.same(fresh, options) {
             link.problems.note(kind: "reload sources", "reload: sources change only on a restart; the new looks are taken")
         }
         let (schedule, staleAfter) = (fresh.schedule != options.schedule, fresh.staleAfter != options.staleAfter)

@@ -18,6 +18,9 @@ final class BrokerSource: LiveSource {
 
     static func identity(_ options: LiveOptions) -> String { "mqtt " + (options.mqtt.map { "\($0.host):\($0.port) \($0.topics)" } ?? "") }
 
+    /// The broker's settings whole: its login, TLS files and topics too.
+    static func same(_ a: LiveOptions, _ b: LiveOptions) -> Bool { a.mqtt == b.mqtt }
+
     func start(_ link: SourceLink, on loop: FrameLoop) {
         self.link = link
         let settings = settings, count = Mutex(0), widest = MQTTFeed.State.widest

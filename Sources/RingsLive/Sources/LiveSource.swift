@@ -11,8 +11,10 @@ public protocol LiveSource: AnyObject {
     /// The source the options ask for; nil when they ask for none of this kind. Nothing starts yet.
     init?(_ options: LiveOptions)
     /// What the options say this kind reads ("feed /run/rings.fifo", "feed " for none): part of
-    /// the state file's key, and what a reload compares.
+    /// the state file's key.
     static func identity(_ options: LiveOptions) -> String
+    /// Whether `a` and `b` ask this kind for the same source, every setting alike (a reload compares them).
+    static func same(_ a: LiveOptions, _ b: LiveOptions) -> Bool
     /// Starts reading: lines, health and problems go through `link`, from the source's own thread
     /// or from timers on `loop` (the screen's thread).
     func start(_ link: SourceLink, on loop: FrameLoop)
@@ -31,6 +33,7 @@ public protocol LiveSource: AnyObject {
 }
 
 extension LiveSource {
+    public static func same(_ a: LiveOptions, _ b: LiveOptions) -> Bool { identity(a) == identity(b) }
     public var saysState: Bool { false }
     public func say(_ state: ScreenState) {}
     public func valueArrived(at time: Date) {}
@@ -68,9 +71,10 @@ public final class SourceLink: Sendable {
         return naming.withLock { naming in defer { naming = (names, goals) }; return naming.names != names }
     }
 
-    /// Hands over what a line or message said, from `origin` ("feed line 4"), and wakes the screen.
-    func deliver(_ origin: String, _ result: Result<[(ring: Int, value: Double)], FeedLine.Rejection>) {
-        arrivals.append(origin, result: result)
+    /// Hands over what a line or message said, from `origin` ("feed line 4"), and wakes the screen;
+    /// `timed` for a line whose way to the frame `--stats` measures.
+    func deliver(_ origin: String, _ result: Result<[(ring: Int, value: Double)], FeedLine.Rejection>, timed: Bool = true) {
+        arrivals.append(origin, result: result, timed: timed)
         wake()
     }
 
@@ -95,10 +99,10 @@ public final class SourceLink: Sendable {
     /// (a kind at most once a minute). `stats` hears how long the first waited.
     func takeValues(stats: FrameStats) -> [(ring: Int, value: Double)] {
         let (lines, since) = arrivals.takeAll()
-        return lines.flatMap { origin, result in
+        return lines.flatMap { origin, result, timed in
             switch result {
             case let .success(updates):
-                if let since { stats.lineArrived(at: since) }
+                if timed, let since { stats.lineArrived(at: since) }
                 return updates
             case let .failure(rejection):
                 if rejection.kind != .empty {
@@ -128,8 +132,11 @@ public enum LiveSources {
 
     static func make(_ options: LiveOptions) -> [any LiveSource] { kinds.compactMap { $0.init(options) } }
 
-    /// What the sources `options` name read, in one line: a state file's key, and what a reload compares.
+    /// What the sources `options` name read, in one line: a state file's key.
     public static func identity(of options: LiveOptions) -> String {
         kinds.map { $0.identity(options) }.joined(separator: "; ")
     }
+
+    /// Whether `a` and `b` ask for the same sources, every setting alike.
+    static func same(_ a: LiveOptions, _ b: LiveOptions) -> Bool { kinds.allSatisfy { $0.same(a, b) } }
 }

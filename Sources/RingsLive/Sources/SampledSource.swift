@@ -26,7 +26,7 @@ final class SampledSource: LiveSource {
                     continue
                 }
                 link.health("\(source)", nil)
-                link.deliver("source \(source)", .success([(ring, value)]))
+                link.deliver("source \(source)", .success([(ring, value)]), timed: false)
             }
         }
         sample(loop.clock.now())
