@@ -1,4 +1,5 @@
 import RingsRaster
+import RingsBase
 
 /// Colour stops along 0...1, with a premultiplied lookup table for the fast path.
 ///
