@@ -7,8 +7,8 @@ import RingsRaster
 /// (a counting label's number, a legend's value: `ChromeText`); the whole frame when the size changes, when
 /// the chrome's layout does (the rings' area, the legend's box: a legend that no longer waits for
 /// data can leave the rings more room), when the brightness does, when nothing is known of what is
-/// on screen, or when no ring moved but anything of the chrome changed (the chrome is compared
-/// whole, so no element of it can be left out).
+/// on screen, or when anything else of the chrome changed: the chrome is compared whole (but for
+/// the counting words `ChromeText` redraws, while rings move), so no element of it can be left out.
 public struct RedrawPlan {
     /// Presented values in the last frame drawn; nil when the next must be drawn whole.
     private var drawn: [Double]?
@@ -78,8 +78,11 @@ public struct RedrawPlan {
             drawn = now; drawnChrome = scene.chrome; drawnLayout = layout; drawnBrightness = scene.brightness; drawnDots = dots
             drawnTheme = scene.theme; drawnStyles = styles; drawnText = text
         }
+        // Rings that move redraw the label and the legend where their words change (`ChromeText`);
+        // any other change of the chrome draws the whole frame.
+        let steady = scene.chrome?.steady(pointer: false) == drawnChrome?.steady(pointer: false)
         guard let drawn, drawn.count == now.count, !whole, layout == drawnLayout, scene.brightness == drawnBrightness,
-              scene.theme == drawnTheme, styles.count == drawnStyles.count else {
+              scene.theme == drawnTheme, styles.count == drawnStyles.count, steady else {
             drawnFootprints = scene.footprints(ofRings: Array(now.indices), in: rings) ?? []
             return [bounds]
         }

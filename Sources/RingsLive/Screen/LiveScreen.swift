@@ -83,7 +83,7 @@ public final class LiveScreen: Screen {
         for order in link.orders.withLock({ orders in defer { orders = [] }; return orders }) { light.obey(order, at: now, reload: config.now) }
         if link.stateWanted.withLock({ wanted in defer { wanted = false }; return wanted }) { values.report.now() }
         values.show(link.health)
-        for (ring, value) in link.takeValues(stats: view.stats) { values.take(value, ring: ring, at: now) }
+        link.takeValues(stats: view.stats) { ring, value in values.take(value, ring: ring, at: now) }
     }
 
     public func frame(width: Int, height: Int, at time: Double) -> ScreenFrame {

@@ -14,6 +14,8 @@ struct LiveView {
     let cardGlyphs: GlyphSource?
     /// The help, in the language chosen at start.
     let panel: HelpPanel
+    /// Values come from live sources (they do not change on a reload): the legend names every ring.
+    let live: Bool
     var showHelp = false, showGraph = false
     var density = 1.0
     /// Keys and pointer, with the rings and buttons of the frame last drawn (where input lands).
@@ -28,6 +30,7 @@ struct LiveView {
         self.glyphs = options.chrome ? glyphs : nil
         cardGlyphs = glyphs
         panel = options.script == .download ? HelpPanel.download : .live
+        live = options.isLive
     }
 
     /// The frame at `time`: the rings in their looks of the moment and the chrome; where its rings
@@ -48,7 +51,7 @@ struct LiveView {
         var chrome = LiveChrome(glyphs: glyphs)
         chrome.showHelp = showHelp
         chrome.showsButtons = !options.kiosk
-        chrome.namesRings = options.isLive
+        chrome.namesRings = live
         chrome.textScale = options.kiosk ? Self.kioskTextScale : 1
         chrome.density = density
         chrome.panel = panel

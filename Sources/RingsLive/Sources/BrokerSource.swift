@@ -39,7 +39,8 @@ final class BrokerSource: LiveSource {
         feed?.start()
     }
 
-    func stop() { feed?.stop(); feed = nil }
+    /// Stops the broker's thread; what it counted stays for `summary` (said as the screen ends).
+    func stop() { feed?.stop() }
 
     var saysState: Bool { settings.stateTopic != nil }
 

@@ -12,6 +12,8 @@ final class CommandSource: LiveSource {
         interval = options.every
     }
 
+    static var periodic: Bool { true }
+
     static func identity(_ options: LiveOptions) -> String { "exec " + (options.exec ?? "") }
 
     func start(_ link: SourceLink, on loop: FrameLoop) {

@@ -15,6 +15,9 @@ public protocol LiveSource: AnyObject {
     static func identity(_ options: LiveOptions) -> String
     /// Whether `a` and `b` ask this kind for the same source, every setting alike (a reload compares them).
     static func same(_ a: LiveOptions, _ b: LiveOptions) -> Bool
+    /// Whether it reads every `--every` (a value is then old after three missed reads), rather
+    /// than when its writer speaks.
+    static var periodic: Bool { get }
     /// Starts reading: lines, health and problems go through `link`, from the source's own thread
     /// or from timers on `loop` (the screen's thread).
     func start(_ link: SourceLink, on loop: FrameLoop)
@@ -34,6 +37,7 @@ public protocol LiveSource: AnyObject {
 
 extension LiveSource {
     public static func same(_ a: LiveOptions, _ b: LiveOptions) -> Bool { identity(a) == identity(b) }
+    public static var periodic: Bool { false }
     public var saysState: Bool { false }
     public func say(_ state: ScreenState) {}
     public func valueArrived(at time: Date) {}
@@ -54,14 +58,18 @@ public final class SourceLink: Sendable {
     static let waitingOrders = 16
     /// A source wants the screen's state said (the broker has connected).
     let stateWanted = Mutex(false)
-    private let waker = Mutex<@Sendable () -> Void>({})
+    /// The wake-up, in a struct: a closure kept bare in the generic `Mutex` would be wrapped in one
+    /// more reabstraction thunk at every read (each `withLock` writes back what it read), so that a
+    /// flood of lines would call through ever longer chains.
+    private struct Waker { let call: @Sendable () -> Void }
+    private let waker = Mutex(Waker(call: {}))
 
     init(problems: ProblemLog) { self.problems = problems }
 
     /// Wakes the screen's loop, which then takes what waits (`LiveScreen.wake(at:)`).
     var wake: @Sendable () -> Void {
-        get { waker.withLock { $0 } }
-        set { waker.withLock { $0 = newValue } }
+        get { waker.withLock { $0.call } }
+        set { waker.withLock { $0 = Waker(call: newValue) } }
     }
 
     /// Names the rings as `options` do; true when the names changed.
@@ -95,20 +103,20 @@ public final class SourceLink: Sendable {
         wake()
     }
 
-    /// The values the lines that waited gave, in order; lines refused are said in one line each
-    /// (a kind at most once a minute). `stats` hears how long the first waited.
-    func takeValues(stats: FrameStats) -> [(ring: Int, value: Double)] {
+    /// Hands `take` each value the lines that waited gave, in order (one at a time: a flood's
+    /// lines are not copied again); lines refused are said in one line each (a kind at most once a
+    /// minute). `stats` hears how long the first timed one waited.
+    func takeValues(stats: FrameStats, _ take: (_ ring: Int, _ value: Double) -> Void) {
         let (lines, since) = arrivals.takeAll()
-        return lines.flatMap { origin, result, timed in
+        for (origin, result, timed) in lines {
             switch result {
             case let .success(updates):
                 if timed, let since { stats.lineArrived(at: since) }
-                return updates
-            case let .failure(rejection):
-                if rejection.kind != .empty {
-                    problems.note(kind: rejection.kind.rawValue, "\(origin): \(rejection.reason) (ignored; the rings keep their values)")
-                }
-                return []
+                for update in updates { take(update.ring, update.value) }
+            case let .failure(rejection) where rejection.kind != .empty:
+                problems.note(kind: rejection.kind.rawValue, "\(origin): \(rejection.reason) (ignored; the rings keep their values)")
+            case .failure:
+                break
             }
         }
     }
@@ -136,6 +144,9 @@ public enum LiveSources {
     public static func identity(of options: LiveOptions) -> String {
         kinds.map { $0.identity(options) }.joined(separator: "; ")
     }
+
+    /// Whether a source `options` ask for reads every `--every`.
+    public static func periodic(_ options: LiveOptions) -> Bool { kinds.contains { $0.periodic && $0.init(options) != nil } }
 
     /// Whether `a` and `b` ask for the same sources, every setting alike.
     static func same(_ a: LiveOptions, _ b: LiveOptions) -> Bool { kinds.allSatisfy { $0.same(a, b) } }

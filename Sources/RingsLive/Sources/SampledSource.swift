@@ -14,6 +14,8 @@ final class SampledSource: LiveSource {
         interval = options.every
     }
 
+    static var periodic: Bool { true }
+
     static func identity(_ options: LiveOptions) -> String { "sources \(options.sources)" }
 
     func start(_ link: SourceLink, on loop: FrameLoop) {

@@ -169,7 +169,7 @@ struct WindowCommand: ParsableCommand {
         options.schedule = file.schedule
         options.wakeOnInput = file.wakeOnInput
         // Sampled sources are old after three missed samples; feeds speak when they like, so only when asked.
-        let sampled = options.exec != nil || !sources.isEmpty
+        let sampled = LiveSources.periodic(options)
         options.staleAfter = try Settings.staleAfter.value(staleAfter, in: file).map(Interval.staleAfter) ?? (sampled ? 3 * interval : nil)
         return (options, initial)
     }

@@ -175,6 +175,18 @@ public struct Chrome: Equatable, Sendable {
     /// A button's text height for its height.
     static func buttonTextHeight(_ buttonHeight: Int) -> Int { Int(Double(buttonHeight) * 0.55) }
 
+    /// The chrome less what changes as values count (the label's text and the legend's values,
+    /// which `ChromeText` redraws where they stand, measured by the widest each can show) and, with
+    /// `pointer`, less the buttons under the pointer: what a frame in which rings move, or a
+    /// layout, must find unchanged. Every other property is in it, so none can be left out.
+    func steady(pointer: Bool) -> Chrome {
+        var steady = self
+        steady.label = ""
+        for i in steady.legend.indices { steady.legend[i].value = "" }
+        if pointer { (steady.hoveredButton, steady.pressedButton) = (nil, nil) }
+        return steady
+    }
+
     /// All that `commands` draws from: the chrome itself, every property of it, and where it is
     /// placed. The same key gives the same commands, which a renderer can keep from frame to frame.
     struct CommandsKey: Equatable {

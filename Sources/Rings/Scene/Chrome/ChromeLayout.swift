@@ -102,26 +102,19 @@ extension Chrome {
     /// without help or a frame graph, the last answer is kept for the same question.
     public func layout(width: Int, height: Int) -> ChromeLayout {
         guard frameGraph == nil, !showHelp else { return placed(width: width, height: height) }
-        let question = LayoutQuestion(width: width, height: height, legend: legend.flatMap { [$0.name, $0.widest] }, buttons: buttonTitles,
-                                      textScale: textScale, density: density, glyphs: glyphs)
+        let question = LayoutQuestion(width: width, height: height, chrome: steady(pointer: true))
         if let known = Chrome.lastLayout.withLock({ $0?.question == question ? $0?.answer : nil }) { return known }
         let answer = placed(width: width, height: height)
         Chrome.lastLayout.withLock { $0 = (question, answer) }
         return answer
     }
 
-    /// What a layout without help or a frame graph depends on (the glyphs by identity: the cache
-    /// holds them, so no other can take their place).
+    /// What a layout without help or a frame graph depends on: the canvas, and the chrome whole
+    /// but for what counts and the pointer (its glyphs by identity: the cache holds them, so no
+    /// other can take their place).
     private struct LayoutQuestion: Equatable {
         let width: Int, height: Int
-        let legend: [String], buttons: [String]
-        let textScale: Double, density: Double
-        let glyphs: GlyphSource
-
-        static func == (a: LayoutQuestion, b: LayoutQuestion) -> Bool {
-            a.width == b.width && a.height == b.height && a.legend == b.legend && a.buttons == b.buttons && a.textScale == b.textScale
-                && a.density == b.density && a.glyphs === b.glyphs
-        }
+        let chrome: Chrome
     }
 
     private static let lastLayout = Mutex<(question: LayoutQuestion, answer: ChromeLayout)?>(nil)
