@@ -3,7 +3,7 @@ import PackageDescription
 
 /// The product's own heart is compiled with optimisation in debug builds too: the end-to-end tests
 /// and the soak run the rasteriser at the speed people get (unoptimised, a frame costs 50 times more).
-let optimised: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+let optimized: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
 let package = Package(
     name: "rings",
@@ -38,8 +38,8 @@ let package = Package(
         .target(name: "CWaylandProbe", linkerSettings: [.linkedLibrary("wayland-client")]),
 
         // MARK: Pixels: rasteriser and paint sources
-        .target(name: "RingsRaster", dependencies: ["CWideFill", "RingsBase"], swiftSettings: optimised),
-        .target(name: "Shaders", dependencies: ["RingsBase", "RingsRaster"], path: "Shaders", swiftSettings: optimised),
+        .target(name: "RingsRaster", dependencies: ["CWideFill", "RingsBase"], swiftSettings: optimized),
+        .target(name: "Shaders", dependencies: ["RingsBase", "RingsRaster"], path: "Shaders", swiftSettings: optimized),
 
         .target(name: "RingsPNG", dependencies: ["CPNG", "RingsBase", "RingsRaster"]),
 
@@ -47,18 +47,18 @@ let package = Package(
         .target(name: "RingsBase"),
 
         // MARK: Time
-        .target(name: "RingsAnimation", dependencies: ["RingsBase"], swiftSettings: optimised),
+        .target(name: "RingsAnimation", dependencies: ["RingsBase"], swiftSettings: optimized),
 
         // MARK: The product's model and scene
         // Themes and presets compiled into the executable, so that it stands alone once installed.
         .target(name: "RingsAssets", path: "Assets", exclude: ["Pictures", "systemd", "desktop", "debian", "po"], resources: [.embedInCode("Themes"), .embedInCode("Presets")]),
-        .target(name: "Rings", dependencies: ["RingsBase", "RingsRaster", "Shaders", "RingsAnimation", "RingsAssets"], swiftSettings: optimised),
+        .target(name: "Rings", dependencies: ["RingsBase", "RingsRaster", "Shaders", "RingsAnimation", "RingsAssets"], swiftSettings: optimized),
         // What touches the world: feeds, commands, the broker, /proc, the config watcher, signals and
         // limits, systemd; and the live screen that wires them to the model.
-        .target(name: "RingsLive", dependencies: ["CMosquitto", "CProcess", "CSystemd", "CGettext", "RingsBase", "Rings", "RingsAnimation", "RingsRaster"], swiftSettings: optimised),
+        .target(name: "RingsLive", dependencies: ["CMosquitto", "CProcess", "CSystemd", "CGettext", "RingsBase", "Rings", "RingsAnimation", "RingsRaster"], swiftSettings: optimized),
 
         // MARK: SDL and the executable
-        .target(name: "RingsSDL", dependencies: ["CSDL2", "CWaylandProbe", "CSDL2SysWM", "CXDPMS", "CDRM", "CFontconfig", "CPango", "RingsBase", "Rings", "RingsLive", "RingsAnimation", "RingsRaster"], swiftSettings: optimised),
+        .target(name: "RingsSDL", dependencies: ["CSDL2", "CWaylandProbe", "CSDL2SysWM", "CXDPMS", "CDRM", "CFontconfig", "CPango", "RingsBase", "Rings", "RingsLive", "RingsAnimation", "RingsRaster"], swiftSettings: optimized),
         .executableTarget(name: "rings", dependencies: [
             "CCrash", "CTOMLTree", "RingsBase", "Rings", "RingsLive", "RingsSDL", "RingsPNG", "RingsRaster", "RingsAnimation", "Shaders",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -80,10 +80,10 @@ import TestSupport
         #expect(settled(model, from: 0) == [0.6, 1.2])
     }
 
-    @Test func randomiseIsRepeatableWithASeed() {
+    @Test func randomizeIsRepeatableWithASeed() {
         let a = RingsModel(values: [0, 0, 0], random: SeededGenerator(seed: 5))
         let b = RingsModel(values: [0, 0, 0], random: SeededGenerator(seed: 5))
-        a.apply(.randomise, at: 0); b.apply(.randomise, at: 0)
+        a.apply(.randomize, at: 0); b.apply(.randomize, at: 0)
         #expect(a.targets == b.targets && a.targets.allSatisfy { (0.05...1.5).contains($0) })
     }
 

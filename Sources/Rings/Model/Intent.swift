@@ -17,7 +17,7 @@ public enum Intent: Equatable, Sendable {
     case endDrag
     /// Every ring from 0 again to its value.
     case replay
-    case randomise
+    case randomize
     case toggleFullscreen, toggleHelp, toggleFrameGraph
     case quit
 }

@@ -89,7 +89,7 @@ public final class RingsModel {
                 motion[i].animate(to: 0, with: .immediate, at: now)
                 motion[i].animate(to: targets[i], with: spec, at: now)
             }
-        case .randomise:
+        case .randomize:
             for i in 0..<count { move(i, to: Double.random(in: 0.05...1.5, using: &random), at: now) }
         case .toggleFullscreen, .toggleHelp, .toggleFrameGraph, .quit:
             break

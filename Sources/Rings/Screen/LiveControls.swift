@@ -74,7 +74,7 @@ public struct LiveControls {
         case .left: .nudgeSelected(shift ? -0.1 : -0.01)
         case .right: .nudgeSelected(shift ? 0.1 : 0.01)
         case .space: .replay
-        case .letter("r"): .randomise
+        case .letter("r"): .randomize
         case .question: .toggleHelp
         case .f3: .toggleFrameGraph
         default: nil

@@ -132,7 +132,7 @@ public struct Chrome: Equatable, Sendable {
 
     /// Every on-screen button by its name in a theme, in order, with what it does (Random's title is in the screen's language).
     public static let allButtons = ["0%", "50%", "100%", "Random"]
-    static let intents: [String: Intent] = ["0%": .setSelected(0), "50%": .setSelected(0.5), "100%": .setSelected(1), "Random": .randomise]
+    static let intents: [String: Intent] = ["0%": .setSelected(0), "50%": .setSelected(0.5), "100%": .setSelected(1), "Random": .randomize]
 
     /// The buttons of a canvas: by default 0 %, 50 %, 100 % and Random, in a row along the bottom
     /// edge, all as wide as the widest title needs with `glyphs` (its padding half the button's height);
