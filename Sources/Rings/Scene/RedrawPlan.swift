@@ -13,6 +13,8 @@ public struct RedrawPlan {
     /// Presented values in the last frame drawn; nil when the next must be drawn whole.
     private var drawn: [Double]?
     private var drawnChrome: Chrome?
+    /// Its steady form (`Chrome.steady`), compared while rings move.
+    private var drawnSteady: Chrome?
     private var drawnLayout: ChromeLayout?
     private var drawnBrightness = 1.0
     /// Where each ring's dot was, and each ring's footprint, in the last frame drawn (no footprints
@@ -46,7 +48,7 @@ public struct RedrawPlan {
     public var isStale: Bool { drawn == nil }
 
     /// A frame drawn whole from a display list: no rings to follow, nothing stale.
-    public mutating func drewList() { drawn = []; drawnChrome = nil; drawnLayout = nil }
+    public mutating func drewList() { drawn = []; drawnChrome = nil; drawnSteady = nil; drawnLayout = nil }
 
     /// The rectangles of `scene` to draw in a frame of `bounds` (empty when nothing changed; all of
     /// it when `whole` or `resized`), noting what the frame will then show.
@@ -74,15 +76,15 @@ public struct RedrawPlan {
         let dots = now.indices.map { $0 < scene.dots.count ? scene.dots[$0] : nil }
         let rings = scene.rings, styles = rings.map(\.style)
         let text = scene.chrome.map { ChromeText($0, in: scene, after: layout == drawnLayout ? drawnText : nil) }
-        defer {
-            drawn = now; drawnChrome = scene.chrome; drawnLayout = layout; drawnBrightness = scene.brightness; drawnDots = dots
-            drawnTheme = scene.theme; drawnStyles = styles; drawnText = text
-        }
         // Rings that move redraw the label and the legend where their words change (`ChromeText`);
         // any other change of the chrome draws the whole frame.
-        let steady = scene.chrome?.steady(pointer: false) == drawnChrome?.steady(pointer: false)
+        let steady = scene.chrome?.steady(forLayout: false)
+        defer {
+            drawn = now; drawnChrome = scene.chrome; drawnSteady = steady; drawnLayout = layout; drawnBrightness = scene.brightness; drawnDots = dots
+            drawnTheme = scene.theme; drawnStyles = styles; drawnText = text
+        }
         guard let drawn, drawn.count == now.count, !whole, layout == drawnLayout, scene.brightness == drawnBrightness,
-              scene.theme == drawnTheme, styles.count == drawnStyles.count, steady else {
+              scene.theme == drawnTheme, styles.count == drawnStyles.count, steady == drawnSteady else {
             drawnFootprints = scene.footprints(ofRings: Array(now.indices), in: rings) ?? []
             return [bounds]
         }

@@ -175,15 +175,19 @@ public struct Chrome: Equatable, Sendable {
     /// A button's text height for its height.
     static func buttonTextHeight(_ buttonHeight: Int) -> Int { Int(Double(buttonHeight) * 0.55) }
 
-    /// The chrome less what changes as values count (the label's text and the legend's values,
-    /// which `ChromeText` redraws where they stand, measured by the widest each can show) and, with
-    /// `pointer`, less the buttons under the pointer: what a frame in which rings move, or a
-    /// layout, must find unchanged. Every other property is in it, so none can be left out.
-    func steady(pointer: Bool) -> Chrome {
+    /// The chrome less what changes as values count: the label's text and the legend's values,
+    /// and, `forLayout`, the buttons under the pointer, else the widest each legend value can show
+    /// (which only the layout measures, and the redraw plan compares the layout on its own). What
+    /// a layout, or a frame in which rings move, must find unchanged: every other property is in
+    /// it, so none can be left out.
+    func steady(forLayout: Bool) -> Chrome {
         var steady = self
         steady.label = ""
-        for i in steady.legend.indices { steady.legend[i].value = "" }
-        if pointer { (steady.hoveredButton, steady.pressedButton) = (nil, nil) }
+        for i in steady.legend.indices {
+            steady.legend[i].value = ""
+            if !forLayout { steady.legend[i].widest = "" }
+        }
+        if forLayout { (steady.hoveredButton, steady.pressedButton) = (nil, nil) }
         return steady
     }
 

@@ -102,7 +102,7 @@ extension Chrome {
     /// without help or a frame graph, the last answer is kept for the same question.
     public func layout(width: Int, height: Int) -> ChromeLayout {
         guard frameGraph == nil, !showHelp else { return placed(width: width, height: height) }
-        let question = LayoutQuestion(width: width, height: height, chrome: steady(pointer: true))
+        let question = LayoutQuestion(width: width, height: height, chrome: steady(forLayout: true))
         if let known = Chrome.lastLayout.withLock({ $0?.question == question ? $0?.answer : nil }) { return known }
         let answer = placed(width: width, height: height)
         Chrome.lastLayout.withLock { $0 = (question, answer) }
