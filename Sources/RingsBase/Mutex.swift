@@ -1,9 +1,10 @@
 import Glibc
 
-/// A value guarded by a lock.
+/// A value guarded by a lock. `withLock` is inlinable, so that each module specializes it for its
+/// own values (a cache's dictionary read on every frame is not a generic call).
 public final class Mutex<Value>: @unchecked Sendable {
-    private var value: Value
-    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    @usableFromInline var value: Value
+    @usableFromInline let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
     public init(_ value: Value) {
         self.value = value
@@ -15,7 +16,7 @@ public final class Mutex<Value>: @unchecked Sendable {
         lock.deallocate()
     }
 
-    public func withLock<R>(_ body: (inout Value) -> R) -> R {
+    @inlinable public func withLock<R>(_ body: (inout Value) -> R) -> R {
         pthread_mutex_lock(lock); defer { pthread_mutex_unlock(lock) }
         return body(&value)
     }

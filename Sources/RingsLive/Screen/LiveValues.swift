@@ -42,8 +42,9 @@ final class LiveValues {
     /// A ring has a value of its own now: its label and legend say it, a stale ring comes back,
     /// the broker's status says when, and its state topic hears of it within a second.
     func arrived(ring: Int, at now: Double) {
-        if data.valueArrived(ring: ring, at: now, wall: Date().timeIntervalSince1970) { changed() }
-        sources.forEach { $0.valueArrived(at: Date()) }
+        let wall = Date()
+        if data.valueArrived(ring: ring, at: now, wall: wall.timeIntervalSince1970) { changed() }
+        sources.forEach { $0.valueArrived(at: wall) }
         report.soon()
     }
 

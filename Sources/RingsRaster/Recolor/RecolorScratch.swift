@@ -10,21 +10,21 @@ struct RecolorScratch {
     /// Calls `body` with room for `rows` rows of `width` pixels (the rows' counts at -1, every
     /// ray's halves at none); the memory lasts as long as the call.
     static func with<Result>(rows: Int, width: Int, _ body: (RecolorScratch) -> Result) -> Result {
-        let names = RayFan.names
-        // Each part's byte count, in the order laid out, each from a 16-byte boundary.
-        let sizes = [rows * RecolorPainter.perRow * MemoryLayout<RecolorPainter.Segment>.stride, rows, 4 * (names + width), names,
-                     4 * width, 8 * width]
-        var offsets: [Int] = [], total = 0
-        for size in sizes { offsets.append(total); total += (size + 15) & ~15 }
-        return withUnsafeTemporaryAllocation(byteCount: total, alignment: 16) { memory in
+        let names = RayFan.names, pieces = rows * RecolorPainter.perRow
+        // The parts in the order laid out, each from a 16-byte boundary: pieces, counts, ray places
+        // and rim columns (Int32), ray halves, coverage, shaded and under pixels.
+        func aligned(_ bytes: Int) -> Int { (bytes + 15) & ~15 }
+        let counts = aligned(pieces * MemoryLayout<RecolorPainter.Segment>.stride), ints = counts + aligned(rows)
+        let places = ints + aligned(4 * (names + width)), coverage = places + aligned(names), pixels = coverage + aligned(4 * width)
+        return withUnsafeTemporaryAllocation(byteCount: pixels + 8 * width, alignment: 16) { memory in
             let base = memory.baseAddress!
-            let ints = (base + offsets[2]).bindMemory(to: Int32.self, capacity: names + width)
-            let pixels = (base + offsets[5]).bindMemory(to: UInt32.self, capacity: 2 * width)
+            let int32s = (base + ints).bindMemory(to: Int32.self, capacity: names + width)
+            let colors = (base + pixels).bindMemory(to: UInt32.self, capacity: 2 * width)
             let scratch = RecolorScratch(
-                segments: (base + offsets[0]).bindMemory(to: RecolorPainter.Segment.self, capacity: rows * RecolorPainter.perRow),
-                counts: (base + offsets[1]).bindMemory(to: Int8.self, capacity: rows), index: ints,
-                places: (base + offsets[3]).bindMemory(to: UInt8.self, capacity: names), columns: ints + names,
-                coverage: (base + offsets[4]).bindMemory(to: Float.self, capacity: width), shaded: pixels, under: pixels + width)
+                segments: base.bindMemory(to: RecolorPainter.Segment.self, capacity: pieces),
+                counts: (base + counts).bindMemory(to: Int8.self, capacity: rows), index: int32s,
+                places: (base + places).bindMemory(to: UInt8.self, capacity: names), columns: int32s + names,
+                coverage: (base + coverage).bindMemory(to: Float.self, capacity: width), shaded: colors, under: colors + width)
             scratch.counts.initialize(repeating: -1, count: rows)
             scratch.places.initialize(repeating: 0, count: names)
             return body(scratch)
