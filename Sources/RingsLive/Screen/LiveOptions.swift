@@ -49,7 +49,7 @@ public struct LiveOptions {
     /// one (nil: input does not wake it, and does nothing while it is off).
     public var wakeOnInput: Double?
     /// The wall clock and time zone the schedule reads (a test's own).
-    public var wallClock: @Sendable () -> Date = { Date() }
+    public var wallClock: @Sendable () -> Date = LiveOptions.systemClock
     public var timeZone = TimeZone.current
     /// The config file the options came from: SIGHUP or a change to it reloads (with `reloader`).
     public var configPath: String?
@@ -61,6 +61,20 @@ public struct LiveOptions {
         self.sources = sources; self.exec = exec; self.every = every; self.kiosk = kiosk
         self.shiftEvery = shiftEvery; self.script = script; self.intro = intro; self.mqtt = mqtt; self.startsEmpty = startsEmpty
         self.staleAfter = staleAfter
+    }
+
+    /// The machine's clock. A debug build moves it by the seconds written in the file that
+    /// RINGS_TEST_CLOCK_FILE names, read at each look: the end-to-end tests' way to have a schedule
+    /// step come while rings runs. A release build has no such thing.
+    public static let systemClock: @Sendable () -> Date = {
+        #if DEBUG
+        if let path = getenv("RINGS_TEST_CLOCK_FILE").map({ String(cString: $0) }),
+           let text = try? String(contentsOfFile: path, encoding: .utf8),
+           let offset = Double(text.filter { !$0.isWhitespace }) {
+            return Date().addingTimeInterval(offset)
+        }
+        #endif
+        return Date()
     }
 
     /// Values come from a live source (a feed, a command, built-in sources or a broker).

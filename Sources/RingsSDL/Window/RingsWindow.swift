@@ -43,10 +43,16 @@ public final class RingsWindow {
         for (index, name) in (drivers.isEmpty ? [""] : drivers).enumerated() {
             if index > 0 { StandardError.say("rings: native Wayland could not start (\(failure)); using X11 (\(env["DISPLAY"] ?? ""))") }
             let opened: Opened
+            var index = display
+            if name == "x11", let screen = X11Screens.display(env["DISPLAY"] ?? "", screen: display) {
+                setenv("DISPLAY", screen, 1)
+                SDL_SetHint(SDL_HINT_VIDEO_X11_XRANDR, "0")
+                index = 0
+            }
             do throws(SDLError) {
                 let started = try Self.startVideo(name, requested: requested, environment: env).get()
                 do throws(SDLError) {
-                    opened = try Self.open(driver: started, title: title, width: width, height: height, display: display,
+                    opened = try Self.open(driver: started, title: title, width: width, height: height, display: index,
                                            fullscreen: fullscreen, present: present)
                 } catch {
                     SDL_QuitSubSystem(SDL_INIT_VIDEO)
@@ -58,7 +64,7 @@ public final class RingsWindow {
             }
             (driver, mode, window, presenter, console) = (opened.driver, opened.mode, opened.window, opened.presenter, opened.console)
             self.title = title
-            self.display = display
+            self.display = index
             return
         }
         throw failure
