@@ -72,7 +72,10 @@ let package = Package(
         .testTarget(name: "RingsLiveTests", dependencies: ["RingsBase", "RingsLive", "Rings", "RingsAnimation", "RingsRaster", "TestSupport"]),
         .testTarget(name: "RingsPNGTests", dependencies: ["RingsBase", "RingsPNG", "RingsRaster", "TestSupport"]),
         .testTarget(name: "RingsAnimationTests", dependencies: ["RingsAnimation", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["RingsBase", "TestSupport", "Rings", "RingsLive", "RingsAnimation", "RingsRaster", "RingsPNG", "RingsSDL", "Shaders"], exclude: ["Window/Goldens"]),
+        // In-process tests of the SDL module's pure parts (the presenter's choice, the chrome's layout, text shaping): no window.
+        .testTarget(name: "RingsSDLTests", dependencies: ["RingsBase", "TestSupport", "Rings", "RingsLive", "RingsAnimation", "RingsRaster", "RingsPNG", "RingsSDL", "Shaders"],
+                    exclude: ["Goldens"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["RingsBase", "TestSupport", "Rings", "RingsLive", "RingsAnimation", "RingsRaster", "RingsPNG", "RingsSDL", "Shaders"]),
     ],
     cxxLanguageStandard: .cxx17
 )

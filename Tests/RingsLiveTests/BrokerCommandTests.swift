@@ -46,7 +46,7 @@ import RingsBase
 
     func command(_ json: String) throws { try broker.publish("screens/lobby/cmd", json) }
 
-    @Test(.enabled(if: !Broker.missing, "needs mosquitto (make test installs it)"))
+    @Test(.needs(!Broker.missing, "needs mosquitto (make test installs it)"))
     func eachCommandTakesEffectAndIsAcknowledged() throws {
         defer { screen.stop() }
         #expect(eventually { _ = frame(); return state()?["screen"] as? String == "on" }, "the state is said on connecting")
@@ -92,7 +92,7 @@ import RingsBase
 
     /// With wake-on-input, a touch turns on a screen that a command turned off, for a minute after
     /// the last touch; the touch itself changes no value.
-    @Test(.enabled(if: !Broker.missing, "needs mosquitto (make test installs it)"))
+    @Test(.needs(!Broker.missing, "needs mosquitto (make test installs it)"))
     func aTouchWakesAScreenThatIsOff() throws {
         defer { screen.stop() }
         #expect(eventually { _ = frame(); return state() != nil })
@@ -117,7 +117,7 @@ import RingsBase
     /// every start), and so is one that a kept session held while the screen was away; a command sent
     /// once the screen is there is obeyed. With the filter `#` the screen hears its own status and
     /// state, and takes neither for values.
-    @Test(.enabled(if: !Broker.missing, "needs mosquitto (make test installs it)"))
+    @Test(.needs(!Broker.missing, "needs mosquitto (make test installs it)"))
     func onlyOrdersSentNowAreObeyed() throws {
         screen.stop()
         let id = "hall-\(getpid())", commands = "screens/hall/cmd"
@@ -143,7 +143,7 @@ import RingsBase
 
     /// The state topic says which rings are stale, as the screen marks them, so that Home Assistant
     /// shows them unavailable rather than current; a transition sets how long a change of light takes.
-    @Test(.enabled(if: !Broker.missing, "needs mosquitto (make test installs it)"))
+    @Test(.needs(!Broker.missing, "needs mosquitto (make test installs it)"))
     func theStateSaysWhatIsStaleAndATransitionIsTaken() throws {
         var options = screen.options
         options.staleAfter = 5
@@ -164,7 +164,7 @@ import RingsBase
 
     /// A screen that starts with values kept from its last run says their time on its status topic
     /// too, as its state topic does (it said `"updated": null` until a fresh value came).
-    @Test(.enabled(if: !Broker.missing, "needs mosquitto (make test installs it)"))
+    @Test(.needs(!Broker.missing, "needs mosquitto (make test installs it)"))
     func keptValuesGiveTheStatusItsTime() throws {
         screen.stop()
         let kept = Date().timeIntervalSince1970.rounded(.down) - 120
@@ -184,7 +184,7 @@ import RingsBase
 
     /// A reload that renames a ring renames it everywhere: lines take the new name (and refuse the
     /// old), the status topic says it. (The legend showed the new name while lines had to use the old.)
-    @Test(.enabled(if: !Broker.missing, "needs mosquitto (make test installs it)"))
+    @Test(.needs(!Broker.missing, "needs mosquitto (make test installs it)"))
     func aReloadThatRenamesARingRenamesItEverywhere() throws {
         defer { screen.stop() }
         #expect(eventually { _ = frame(); return ((try? broker.retained("screens/lobby")) ?? nil)?.contains(#""rings":["Move","#) == true })

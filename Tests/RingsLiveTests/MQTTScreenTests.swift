@@ -9,7 +9,7 @@ import RingsBase
 
 /// The live screen on a real broker, without a window: what the legend says of the connection.
 @Suite(.serialized) struct MQTTScreenTests {
-    @Test(.enabled(if: !Broker.missing, "needs mosquitto (make test installs it)"))
+    @Test(.needs(!Broker.missing, "needs mosquitto (make test installs it)"))
     func theLegendSaysHowTheConnectionStands() throws {
         let broker = try Broker()
         let settings = try MQTTFeed.Settings(url: broker.url, topics: ["fleet/rings"])
@@ -33,7 +33,7 @@ import RingsBase
     /// A screen whose client id has letters node ids do not allow used to share its node with others
     /// (`lobby.1` and `lobby_1` were both `lobby_1`): now on a node of its own, it empties what an
     /// earlier version published for it there, and leaves the other screen's configs alone.
-    @Test(.enabled(if: !Broker.missing, "needs mosquitto (make test installs it)"))
+    @Test(.needs(!Broker.missing, "needs mosquitto (make test installs it)"))
     func anEarlierVersionsSharedNodeIsLeftToItsOtherScreen() throws {
         let broker = try Broker()
         let ours = "homeassistant/sensor/lobby_1/ring1/config", theirs = "homeassistant/sensor/lobby_1/ring2/config"
@@ -53,7 +53,7 @@ import RingsBase
     /// Two screens with one client id take each other's connection (the broker ends the older): they
     /// say what is likely wrong and come back ever more slowly, instead of "connection lost" and a
     /// reconnection every second for ever (27 connections and 84 discovery publishes in 20 s).
-    @Test(.enabled(if: !Broker.missing, "needs mosquitto (make test installs it)"))
+    @Test(.needs(!Broker.missing, "needs mosquitto (make test installs it)"))
     func twoScreensWithOneClientIDSayItAndBackOff() throws {
         let broker = try Broker()
         let settings = try MQTTFeed.Settings(url: broker.url, topics: ["fleet/rings"], clientID: "twin")

@@ -29,6 +29,7 @@ import TestSupport
         let result = compareWithReference(list, width: size, height: size)
         #expect(result.meanEdge <= edgeMean, "\(what): \(result)")
         #expect(result.maxAll <= maximum, "\(what): \(result)")
+        #expect(result.outsideBounds.isEmpty, "\(what): coverage outside the declared bounds: \(result)")
     }
 
     @Test func annuliAndDiscs() {

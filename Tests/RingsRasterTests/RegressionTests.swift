@@ -35,6 +35,7 @@ import TestSupport
         let result = compareWithReference(DisplayList(background: .opaqueBlack, commands: [DrawCommand(arc: arc, shader: shader)]),
                                           width: 64, height: 64)
         #expect(result.maxAll <= 8, "\(result)")
+        #expect(result.outsideBounds.isEmpty, "\(result)")
     }
 
     /// The live window's redraw rectangles overlap (the label's over the rings' strips); drawn by two

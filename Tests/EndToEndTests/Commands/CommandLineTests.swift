@@ -110,7 +110,7 @@ import TestSupport
 
 /// `rings bench --animated` in a real window, with the threads asked for.
 @Suite struct AnimatedBenchTests {
-    @Test(.enabled(if: VirtualDisplay.missingTools.isEmpty, "needs the display tools (make test installs them)"))
+    @Test(.needs(VirtualDisplay.missingTools.isEmpty, "needs the display tools (make test installs them)"))
     func theAnimatedBenchTakesItsThreads() throws {
         let display = try VirtualDisplay()
         for threads in [1, 2] {
@@ -125,7 +125,7 @@ import TestSupport
     /// `--pause` sleeps before each frame, as the live window waits between frames: ten frames with
     /// 300 ms before each (and the warm-up frames without) take the 3 s of sleep longer than the same
     /// run without, give or take a second, and say so; a pause past a second is refused in one line.
-    @Test(.enabled(if: VirtualDisplay.missingTools.isEmpty, "needs the display tools (make test installs them)"))
+    @Test(.needs(VirtualDisplay.missingTools.isEmpty, "needs the display tools (make test installs them)"))
     func theAnimatedBenchPausesBeforeEachFrame() throws {
         let display = try VirtualDisplay()
         func run(_ pause: String) throws -> (RunResult, Double) {

@@ -36,7 +36,7 @@ extension ConfigTests {
     /// The window reads the file; a feed's plain number is an amount of the ring's goal; a bare feed
     /// name is beside the config file, wherever rings was started (the regression: it was taken
     /// from the working folder).
-    @Test(.enabled(if: VirtualDisplay.missingTools.isEmpty, "needs the display tools (make test installs them)"))
+    @Test(.needs(VirtualDisplay.missingTools.isEmpty, "needs the display tools (make test installs them)"))
     func aKioskFromAFileShowsFedAmountsOfTheGoals() throws {
         let path = try file("screen.toml", "feed = \"donations.fifo\"\n" + Self.fundraiser)
         #expect(mkfifo(directory + "/donations.fifo", 0o600) == 0)

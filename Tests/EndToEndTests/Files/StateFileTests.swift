@@ -11,7 +11,7 @@ import TestSupport
 
     /// A state-file path that is no regular file (a FIFO, whose open would block for ever; a folder)
     /// is said in one line and not used: the window opens and runs.
-    @Test(.enabled(if: ready, "needs the display tools (make test installs them)"))
+    @Test(.needs(ready, "needs the display tools (make test installs them)"))
     func aStateFileThatIsNoRegularFileIsSaidAndLeftAlone() throws {
         let fifo = directory + "/state.fifo"
         #expect(mkfifo(fifo, 0o600) == 0)
@@ -27,7 +27,7 @@ import TestSupport
     /// A run with a config keeps its values under a key of the config and its sources together: the
     /// same config with another feed never shows what the first remembered (the regression: the key
     /// was the config's path alone). The file is its user's alone (0600), from its first byte.
-    @Test(.enabled(if: ready, "needs the display tools (make test installs them)"))
+    @Test(.needs(ready, "needs the display tools (make test installs them)"))
     func aConfigsStateFileIsKeyedByItsSourcesAndItsUsersAlone() throws {
         let display = try VirtualDisplay()
         let config = directory + "/screen.toml"

@@ -9,7 +9,7 @@ import TestSupport
 
     /// The same window without and with `--mqtt`: the libraries are mapped only in the second, once
     /// the retained value from the broker shows.
-    @Test(.enabled(if: MQTTTests.ready, MQTTTests.why))
+    @Test(.needs(MQTTTests.ready, MQTTTests.why))
     func theBrokersLibrariesAreLoadedOnlyWithABroker() throws {
         let broker = try Broker()
         try broker.publish("lobby/rings", "1=0.3 2=0.3 3=0.3", retain: true)
@@ -21,6 +21,7 @@ import TestSupport
         let alone = try RunningWindow(arguments + ["--progress", "0.6,0.6,0.6"])
         #expect(try alone.settles(to: try ringsRender("300x300", "0.6,0.6,0.6")) == 0)
         let without = try loaded(alone)
+        // The window with a broker below is this look's control: there it finds them.
         #expect(without.isEmpty, "no broker, none of its libraries: \(without)")
         _ = try alone.quit()
 

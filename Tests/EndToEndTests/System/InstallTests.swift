@@ -198,7 +198,7 @@ import Testing
     /// The package: lintian finds no error; its Depends name the libraries the binary links and
     /// what the window needs at run time; apt installs it; the installed `rings` renders with the
     /// checkout and the toolchain hidden; apt removes it (the unit masked) and purges it (unmasked).
-    @Test(.enabled(if: getuid() == 0, "installs a package on the machine: runs as root (CI does)"))
+    @Test(.needs(getuid() == 0, "installs a package on the machine: runs as root (CI does)"))
     func thePackageInstallsWithAptRunsAloneAndRemoves() throws {
         guard let package = Installed.package else { throw TestFailure("no rings_*.deb in the checkout: `make test` builds it (make deb)") }
         let lint = try runProgram(which("lintian")!, [package], timeout: 300)

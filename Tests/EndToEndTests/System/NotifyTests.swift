@@ -4,12 +4,12 @@ import TestSupport
 
 /// Under systemd's notify protocol (Type=notify, WatchdogSec): a test socket as NOTIFY_SOCKET.
 @Suite(.serialized) struct NotifyTests {
-    @Test(.enabled(if: VirtualDisplay.missingTools.isEmpty, "needs the display tools (make test installs them)"))
+    @Test(.needs(VirtualDisplay.missingTools.isEmpty, "needs the display tools (make test installs them)"))
     func readyAfterTheFirstFrameAndAWatchdogThatStopsWithTheProcess() throws {
         let socket = try NotifySocket()
         let display = try VirtualDisplay()
         let missing = "/tmp/rings-notify-missing-\(getpid())"
-        let (process, _) = try display.launchRings(["--theme", "flat", "--size", "200x200", "--feed", missing], settle: 0) { process in
+        let (process, _) = try display.launchRings(["--theme", "flat", "--size", "200x200", "--feed", missing], ) { process in
             process.environment?["NOTIFY_SOCKET"] = socket.path
             process.environment?["WATCHDOG_USEC"] = "400000"
             process.standardError = FileHandle.nullDevice
@@ -32,7 +32,7 @@ import TestSupport
 
     /// The unit file the README installs is one systemd takes: Type=notify with a watchdog, restarted
     /// on failure (checked by systemd-analyze with the built binary as its ExecStart).
-    @Test(.enabled(if: which("systemd-analyze") != nil, "needs systemd-analyze"))
+    @Test(.needs(which("systemd-analyze") != nil, "needs systemd-analyze"))
     func theShippedUnitFileIsValid() throws {
         let shipped = URL(fileURLWithPath: checkoutRoot + "/Assets/systemd/rings-kiosk.service")
         let text = try String(contentsOf: shipped, encoding: .utf8)

@@ -31,7 +31,7 @@ import TestSupport
     /// cage sizes the output 1280x720: an X kiosk fills it, laid out for that size (the
     /// regression: it showed the rings laid out for 800x800, off centre, the bottom cut off), and
     /// shows the values fed to it through a FIFO.
-    @Test(.enabled(if: ready, "needs cage, grim, wtype, Xwayland (make test installs them)"))
+    @Test(.needs(ready, "needs cage, grim, wtype, Xwayland (make test installs them)"))
     func anXwaylandKioskFillsTheOutputAsRenderDrawsIt() throws {
         let cage = try Compositor()
         let feed = try fifo(cage)
@@ -47,59 +47,68 @@ import TestSupport
         #expect(try settled { differingPixels(try cage.capture(window: window), fed) } == 0)
     }
 
-    /// A kiosk on native Wayland, fed through a FIFO: the vsync presenter, paced by the compositor
-    /// while the rings move for 8 s, no CPU once they stop; SIGTERM prints the figures and ends it cleanly.
-    @Test(.enabled(if: ready, "needs cage, grim, wtype, Xwayland (make test installs them)"))
-    func aNativeWaylandKioskIsPacedByTheCompositorAndIdlesAtNoCost() throws {
+    /// A kiosk on native Wayland, fed through a FIFO: the vsync presenter shows the rings, commits
+    /// frames while they move, and none once they stop (libwayland's WAYLAND_DEBUG log shows every
+    /// surface commit); SIGTERM prints the figures and ends it cleanly. How evenly the compositor
+    /// paces the frames is a figure, not a fact: Tests/Bench/pacing.sh measures it.
+    @Test(.needs(ready, "needs cage, grim, wtype, Xwayland (make test installs them)"))
+    func aNativeWaylandKioskCommitsFramesOnlyWhileTheRingsMove() throws {
         let cage = try Compositor()
         let feed = try fifo(cage)
         defer { unlink(feed) }
         let output = Pipe(), errors = Pipe()
-        let rings = try cage.launchRings(["--kiosk", "--chrome", "none", "--present", "vsync", "--stats", "--feed", feed, "--duration", "8",
+        let rings = try cage.launchRings(["--kiosk", "--chrome", "none", "--present", "vsync", "--stats", "--feed", feed, "--duration", "1",
                                           "--curve", "linear", "--progress", "0,0,0"] + Self.flat, native: true) { process in
+            process.environment?["WAYLAND_DEBUG"] = "client"
             process.standardOutput = output
             process.standardError = errors
         }
         defer { if rings.isRunning { rings.terminate() } }
-        usleep(800_000)
+        let log = OutputWatch(errors)
+        func commits() -> Int { log.text.split(separator: "\n").filter { $0.contains("-> wl_surface@") && $0.hasSuffix(".commit()") }.count }
+        // The output shows rings while they move (a still native client reads back black from this
+        // headless compositor): each line starts a new second of motion, until a screenshot shows them.
+        var lit = 0, value = 0.1
+        let seen = try eventually(within: 120) {
+            value = value >= 1 ? 0.1 : value + 0.1
+            try write("1=\(value) 2=\(value) 3=\(value)\n", to: feed)
+            let shot = try cage.screenshot()
+            lit = 0
+            for y in Swift.stride(from: 0, to: shot.height, by: 4) { for x in Swift.stride(from: 0, to: shot.width, by: 4) where shot[x, y].bits & 0xFFFFFF != 0 { lit += 1 } }
+            return shot.width == 1280 && shot.height == 720 && lit > 2_000
+        }
+        #expect(seen, "\(lit) of 57,600 sampled pixels lit while the rings move")
+        // Once the last second of motion is over, the commits stop: the count holds for 3 s on end.
+        var last = commits(), since = Date()
+        let still = eventually(within: 120) {
+            let now = commits()
+            if now != last { last = now; since = Date() }
+            return Date().timeIntervalSince(since) >= 3
+        }
+        #expect(still && last > 0, "\(last) commits; still: \(still)")
+        // A new value moves the rings again: commits resume (the count was still for want of motion).
         try write("1=1 2=1.5 3=0.8\n", to: feed)
-        // Mid-animation the output shows rings (a still native client reads back black from this
-        // headless compositor, so the pixel-exact checks are the Xwayland ones).
-        usleep(1_500_000)
-        let shot = try cage.screenshot()
-        #expect(shot.width == 1280 && shot.height == 720)
-        var lit = 0
-        for y in Swift.stride(from: 0, to: shot.height, by: 4) { for x in Swift.stride(from: 0, to: shot.width, by: 4) where shot[x, y].bits & 0xFFFFFF != 0 { lit += 1 } }
-        #expect(lit > 2_000, "\(lit) of 57,600 sampled pixels lit mid-animation")
-        usleep(7_000_000)
-        let before = cpuSeconds(of: rings.processIdentifier)
-        sleep(3)
-        let idle = cpuSeconds(of: rings.processIdentifier) - before
-        #expect(idle <= 0.03, "\(idle) s of CPU in 3 s idle (1 % is 0.03 s)")
+        #expect(eventually(within: 60) { commits() > last + 10 }, "a new value commits frames again: \(commits()) after \(last)")
         rings.terminate()
         rings.waitUntilExit()
-        #expect(rings.terminationStatus == 0, "\(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))")
+        #expect(rings.terminationStatus == 0, "\(log.text.split(separator: "\n").filter { !$0.contains("wl_") }.suffix(5))")
         let stats = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(stats.contains("presenter vsync"), "\(stats)")
-        let median = try #require(number(after: "frame interval median ", in: stats))
-        let presented = try #require(number(after: "frames presented ", in: stats))
-        let dropped = try #require(number(after: "dropped ", in: stats))
-        // cage's headless output paces presents at about 16 ms (60 Hz).
-        #expect(abs(median - 16.4) <= 1.64, "median interval \(median) ms: \(stats)")
-        // Over 8 s (about 490 frames) a burst of noise on this 2-core machine weighs less than over 4 s.
-        #expect(presented >= 400 && dropped <= presented * 0.02, "\(stats)")
+        #expect(stats.contains("presenter vsync") && stats.contains("frames presented "), "\(stats)")
     }
 
     /// Keys reach the window under the kiosk compositor: Tab selects the outer ring and 5 sets it to
     /// 50 %. From wtype where the compositor takes a virtual keyboard; cage 0.1.4 does not, and then
     /// from xdotool through Xwayland's XTEST.
-    @Test(.enabled(if: ready, "needs cage, grim, wtype, Xwayland (make test installs them)"))
+    @Test(.needs(ready, "needs cage, grim, wtype, Xwayland (make test installs them)"))
     func keysFromWtypeSelectAndSetARing() throws {
         let cage = try Compositor()
         let rings = try cage.launchRings(Self.flat + ["--size", "600x600", "--progress", "0.72,1.35,0.48", "--duration", "0.2"], native: false)
         defer { if rings.isRunning { rings.terminate() } }
         let window = try xWindow(cage)
-        usleep(500_000)
+        // Keys typed before the window shows its first frame could reach it before it takes them.
+        let size = try cage.capture(window: window)
+        let start = try ringsRender("\(size.width)x\(size.height)", "0.72,1.35,0.48")
+        #expect(try settled { differingPixels(try cage.capture(window: window), start) } == 0)
         var typed = try cage.run("wtype", ["-k", "Tab", "5"], native: true)
         if typed.stderr.contains("does not support the virtual keyboard") {
             typed = try cage.run("xdotool", ["key", "--window", window, "Tab", "5"], native: false)
@@ -110,24 +119,28 @@ import TestSupport
         #expect(try settled { differingPixels(try cage.capture(window: window), expected) } == 0)
     }
 
-    /// The compositor killed under a kiosk, native and through Xwayland: rings exits within a
-    /// second with status 1 and one line, and does not spin meanwhile.
-    @Test(.enabled(if: ready, "needs cage, grim, wtype, Xwayland (make test installs them)"), arguments: [true, false])
-    func aKioskWhoseCompositorDiesExitsAtOnce(native: Bool) throws {
+    /// The compositor killed under a kiosk, native and through Xwayland: rings exits with status 1
+    /// and one line (how soon is a figure; a kiosk that stayed would hang the test's 30 s wait).
+    @Test(.needs(ready, "needs cage, grim, wtype, Xwayland (make test installs them)"), arguments: [true, false])
+    func aKioskWhoseCompositorDiesEndsWithOneLine(native: Bool) throws {
         let cage = try Compositor()
         let errors = Pipe()
-        let rings = try cage.launchRings(["--kiosk"] + Self.flat, native: native) { $0.standardError = errors }
+        let rings = try cage.launchRings(["--kiosk"] + Self.flat, native: native) { process in
+            process.environment?["WAYLAND_DEBUG"] = "client"
+            process.standardError = errors
+        }
         defer { if rings.isRunning { kill(rings.processIdentifier, SIGKILL) } }
-        if !native { _ = try xWindow(cage) } else { usleep(1_500_000) }
+        let log = OutputWatch(errors)
+        // The kiosk is up once its window shows: an X window, or a native surface's first commit.
+        if !native { _ = try xWindow(cage) } else {
+            #expect(log.waitFor(".commit()", within: 60), "no surface committed")
+        }
         #expect(rings.isRunning)
-        let killed = Date()
         cage.stop(waiting: false)
-        let ended = eventually(within: 5) { !rings.isRunning }
-        let took = Date().timeIntervalSince(killed)
-        #expect(ended && took <= 1, "rings ended: \(ended), after \(took) s")
+        #expect(eventually { !rings.isRunning }, "rings ended with its compositor")
         rings.waitUntilExit()
         #expect(rings.terminationStatus == 1)
-        let lines = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
-        #expect(lines.filter { $0.hasPrefix("rings") }.count == 1 && lines.last?.contains("lost the display") == true, "\(lines)")
+        let said = log.text.split(separator: "\n").filter { $0.hasPrefix("rings") }
+        #expect(said.count == 1 && said.last?.contains("lost the display") == true, "\(said)")
     }
 }

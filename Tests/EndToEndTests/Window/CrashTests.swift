@@ -29,7 +29,7 @@ import Testing
         eventually(within: 5) { !process.isRunning } ? Date().timeIntervalSince(start) : nil
     }
 
-    @Test(.enabled(if: displayReady, "needs \(VirtualDisplay.tools.joined(separator: ", ")) (make test installs them)"),
+    @Test(.needs(displayReady, "needs \(VirtualDisplay.tools.joined(separator: ", ")) (make test installs them)"),
           arguments: [["--size", "300x300"], ["--kiosk", "--source", "cpu,mem"]])
     func aFatalSignalEndsTheProcessWithinASecond(mode: [String]) throws {
         let display = try VirtualDisplay()
@@ -59,7 +59,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: displayReady, "needs \(VirtualDisplay.tools.joined(separator: ", ")) (make test installs them)"),
+    @Test(.needs(displayReady, "needs \(VirtualDisplay.tools.joined(separator: ", ")) (make test installs them)"),
           arguments: [["--size", "300x300"], ["--kiosk", "--source", "cpu,mem"]])
     func aSwiftTrapEndsTheProcessWithinASecond(mode: [String]) throws {
         let display = try VirtualDisplay()

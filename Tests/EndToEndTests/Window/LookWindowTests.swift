@@ -6,13 +6,14 @@ import RingsSDL
 import Testing
 import TestSupport
 
-/// The tutorials' looks and demos in the live window under Xvfb, driven by xdotool.
+/// The tutorials' looks and demos, and the theme's font standing in for a missing one, in the live
+/// window under Xvfb, driven by xdotool.
 @Suite(.serialized) struct LookWindowTests {
     static let ready = LiveWindowTests.ready
     static let why = LiveWindowTests.why
 
     /// The Shape and Animatable tutorial's app: one ring and three buttons under it; the 50 % button moves the ring there.
-    @Test(.enabled(if: ready, why))
+    @Test(.needs(ready, why))
     func tutorialButtonsSetTheRing() throws {
         let app = try RunningWindow(["--theme", "tutorial", "--size", "400x400", "--progress", "0", "--duration", "0.3"])
         #expect(try app.settles(to: ringsRender("400x400", "0", chrome: "full", theme: "tutorial")) == 0)
@@ -30,16 +31,43 @@ import TestSupport
         #expect(app.process.terminationStatus == 0, "\(app.said)")
     }
 
-    /// The skeuomorphic-control tutorial's simulated download: "Waiting..." at first, "Done" with a full band about 5 s later.
-    @Test(.enabled(if: ready, why))
+    /// A font family that is not installed is one warning line and the theme's font, never an exit
+    /// (the regression: status 1, so a config carried to another machine stopped its kiosk).
+    @Test(.needs(ready, why))
+    func aMissingFontIsAWarningAndTheDefaultFont() throws {
+        let out = NSTemporaryDirectory() + "rings-no-font-\(getpid()).png"
+        defer { unlink(out) }
+        let rendered = try runProgram(ringsBinary, ["render", "--theme", "flat", "--size", "300x300", "--progress", "0.2,0.3,0.4", "--chrome", "full",
+                                                    "--font", "No Such Family", "--out", out])
+        #expect(rendered.status == 0)
+        #expect(rendered.stderr.split(separator: "\n").count == 1 && rendered.stderr.contains("warning: font 'No Such Family' is not installed"),
+                "\(rendered.stderr)")
+        let expected = try ringsRender("300x300", "0.2,0.3,0.4", chrome: "full")
+        #expect(differingPixels(try PNGFile.read(out), expected) == 0, "drawn in the theme's font")
+        let app = try RunningWindow(["--theme", "flat", "--size", "300x300", "--progress", "0.2,0.3,0.4", "--no-intro", "--font", "No Such Family"])
+        #expect(try app.settles(to: expected) == 0, "the window opens, in the theme's font")
+        _ = try app.quit()
+    }
+
+    /// The skeuomorphic-control tutorial's simulated download: "Waiting..." at first, "Done" with a full band at the end,
+    /// no sooner than the script's 5 s after it started.
+    @Test(.needs(ready, why))
     func downloadDemoRunsFromWaitingToDone() throws {
         let waiting = try ringsRender("320x320", "0", chrome: "full", theme: "soft")
         let done = try ringsRender("320x320", "1", chrome: "full", theme: "soft")
-        let start = Date()
+        var start = Date()
         let app = try RunningWindow(["demo", "download"])
-        #expect(try settled(within: 1.4) { differingPixels(try app.capture(), waiting) } == 0, "Waiting... for the first 1.5 s")
-        #expect(try settled(within: 15) { differingPixels(try app.capture(), done) } == 0, "Done at the end")
-        #expect(Date().timeIntervalSince(start) > 4.5, "the download takes about 5 s")
+        // "Waiting..." lasts the script's first 1.5 s: a machine too busy to look within them plays it again with
+        // Space (the demo starts over from "Waiting...") until a look catches it.
+        var caught = try eventually(within: 2) { differingPixels(try app.capture(), waiting) == 0 }
+        for _ in 0..<10 where !caught {
+            start = Date()
+            try app.keys("space")
+            caught = try eventually(within: 2) { differingPixels(try app.capture(), waiting) == 0 }
+        }
+        #expect(caught, "Waiting... at first")
+        #expect(try settled { differingPixels(try app.capture(), done) } == 0, "Done at the end")
+        #expect(Date().timeIntervalSince(start) > 4.5, "no sooner than the script's 5 s")
         _ = try app.quit()
         #expect(app.process.terminationStatus == 0, "\(app.said)")
     }
@@ -66,9 +94,9 @@ import TestSupport
         try app.display.xdotool(["mouseup", "1"])
     }
 
-    /// The AnimatablePair tutorial's arc: a click on the arc's frame draws the whole circle in about a linear second; the
-    /// slider dragged to a point sets the arc there at once.
-    @Test(.enabled(if: ready, why))
+    /// The AnimatablePair tutorial's arc: a click on the arc's frame draws the whole circle in a linear second (not
+    /// sooner); the slider dragged to a point sets the arc there.
+    @Test(.needs(ready, why))
     func arcDemoClickAndSlider() throws {
         let app = try RunningWindow(["demo", "arc"])
         #expect(try app.settles(to: demoRender(["arc", "--progress", "0"])) == 0, "an empty frame and the slider at 0")
@@ -77,9 +105,9 @@ import TestSupport
         try app.display.xdotool(["mousemove", String(area.x + 180), String(area.y + 145)])
         let clicked = Date()
         try app.display.xdotool(["click", "1"])
-        #expect(try eventually(within: 5) { differingPixels(try app.capture(), full) == 0 }, "the full circle")
+        #expect(try eventually { differingPixels(try app.capture(), full) == 0 }, "the full circle")
         let took = Date().timeIntervalSince(clicked)
-        #expect(took > 0.85 && took < 3, "a one-second animation took \(took) s")
+        #expect(took > 0.85, "a one-second animation took \(took) s")
         // Drag the thumb from 100 % (x = 330) to x = 120: (120.5 - 30) / 300 of the way.
         try drag(app, from: (330, 283), to: (120, 290))
         try app.keys("Tab")   // the slider lets go of the keyboard: no focus ring
@@ -91,7 +119,7 @@ import TestSupport
 
     /// The AnimatableModifier tutorial's exercise: dragging a task's slider and moving another with Tab and the arrows
     /// set their rings, labels and the overall ring's average, as the still render of those values.
-    @Test(.enabled(if: ready, why))
+    @Test(.needs(ready, why))
     func tasksDemoSlidersByDragAndKeys() throws {
         let app = try RunningWindow(["demo", "tasks"])
         #expect(try app.settles(to: demoRender(["tasks"])) == 0, "the rings grow in to the default values")

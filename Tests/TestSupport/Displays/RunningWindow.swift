@@ -19,8 +19,8 @@ public final class RunningWindow {
     }
     deinit { if process.isRunning { process.terminate() } }
 
-    /// Presses keys in the window, one after another.
-    public func keys(_ names: String...) throws { for name in names { try display.xdotool(["key", "--window", window, name]); usleep(60_000) } }
+    /// Presses keys in the window, one after another (X delivers them in order).
+    public func keys(_ names: String...) throws { try display.xdotool(["key", "--window", window] + names) }
 
     /// The client area as the screen shows it.
     public func capture() throws -> Pixmap {
@@ -29,7 +29,7 @@ public final class RunningWindow {
         return screen.subview(area)
     }
 
-    /// How many pixels still differ from `expected` once the window has settled (or after 10 s).
+    /// How many pixels still differ from `expected` once the window has settled (or after 30 s).
     public func settles(to expected: Pixmap) throws -> Int {
         let left = try settled { differingPixels(try capture(), expected) }
         if left != 0 {
@@ -42,11 +42,12 @@ public final class RunningWindow {
         return left
     }
 
-    /// q: always quits (Esc first closes the help and leaves fullscreen).
+    /// q: always quits (Esc first closes the help and leaves fullscreen). A window still running
+    /// 30 s later is killed (its status then says so), so that its output can be read to the end.
     public func quit() throws -> String {
         try display.xdotool(["key", "--window", window, "q"])
-        let deadline = Date().addingTimeInterval(10)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
+        if !eventually(within: 30, { !process.isRunning }) { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
         return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 

@@ -9,13 +9,16 @@ public final class VirtualDisplay {
     private var windowManager: Process?
 
     /// The tools a display test needs; the test is skipped with this list when any is missing.
-    public static let tools = ["Xvfb", "xdotool", "xwininfo", "import", "openbox"]
+    public static let tools = ["Xvfb", "xdotool", "xwininfo", "xprop", "import", "openbox"]
     public static var missingTools: [String] { tools.filter { which($0) == nil } }
 
-    public init(width: Int = 1280, height: Int = 1024) throws {
+    /// A server with one screen of `width` by `height`, and a second one of `second`'s size when
+    /// asked (an X server with two screens: SDL's display 1).
+    public init(width: Int = 1280, height: Int = 1024, second: (width: Int, height: Int)? = nil) throws {
         server = Process()
         server.executableURL = URL(fileURLWithPath: which("Xvfb")!)
         server.arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"]
+            + (second.map { ["-screen", "1", "\($0.width)x\($0.height)x24"] } ?? [])
         let pipe = Pipe()
         server.standardOutput = pipe
         server.standardError = FileHandle.nullDevice
@@ -27,14 +30,32 @@ public final class VirtualDisplay {
             number += String(decoding: byte, as: UTF8.self)
         }
         name = ":" + number.trimmingCharacters(in: .whitespacesAndNewlines)
-        let wm = Process()
-        wm.executableURL = URL(fileURLWithPath: which("openbox")!)
-        wm.environment = environment
-        wm.standardOutput = FileHandle.nullDevice
-        wm.standardError = FileHandle.nullDevice
-        try wm.run()
-        windowManager = wm
-        usleep(300_000)
+        try startWindowManager()
+    }
+
+    /// Starts openbox and waits until it has taken the screen: it names itself on the root window
+    /// (EWMH). One that ended or did not take it within 20 s is started again, twice at most.
+    private func startWindowManager() throws {
+        let log = NSTemporaryDirectory() + "rings-openbox-\(getpid())\(name.replacingOccurrences(of: ":", with: "-")).log"
+        defer { unlink(log) }
+        for _ in 0..<3 {
+            if let wm = windowManager, wm.isRunning { kill(wm.processIdentifier, SIGKILL); wm.waitUntilExit() }
+            let wm = Process()
+            wm.executableURL = URL(fileURLWithPath: which("openbox")!)
+            wm.environment = environment
+            wm.standardOutput = FileHandle.nullDevice
+            FileManager.default.createFile(atPath: log, contents: nil)
+            wm.standardError = FileHandle(forWritingAtPath: log)
+            try wm.run()
+            windowManager = wm
+            let managed = eventually(within: 20) {
+                let said = (try? runProgram(which("xprop")!, ["-root", "_NET_SUPPORTING_WM_CHECK"], environment: environment, timeout: 20))?.stdout ?? ""
+                return said.contains("window id #") || !wm.isRunning
+            }
+            if managed && wm.isRunning { return }
+        }
+        let said = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        throw TestFailure("openbox did not take display \(name) in 3 tries of 20 s; it said: \(said)")
     }
 
     deinit {
@@ -73,10 +94,10 @@ public final class VirtualDisplay {
         return inEnglish(env)
     }
 
-    /// Starts `rings` with `arguments` on this display, waits until its window shows and then
-    /// `settle` seconds more; returns the process and the window's id. `configure` sets the
-    /// process's pipes before it starts.
-    public func launchRings(_ arguments: [String], settle: Double = 0.4, environment added: [String: String] = [:],
+    /// Starts `rings` with `arguments` on this display, waits until its window shows and has the
+    /// keyboard (keys sent from then on reach it); returns the process and the window's id.
+    /// `configure` sets the process's pipes before it starts.
+    public func launchRings(_ arguments: [String], environment added: [String: String] = [:],
                             configure: (Process) -> Void = { $0.standardError = FileHandle.nullDevice }) throws -> (process: Process, window: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ringsBinary)
@@ -85,8 +106,10 @@ public final class VirtualDisplay {
         configure(process)
         try process.run()
         let found = try xdotool(["search", "--sync", "--onlyvisible", "--name", "^rings"])
-        usleep(UInt32(settle * 1_000_000))
-        return (process, found.stdout.split(separator: "\n").first.map(String.init) ?? "")
+        let window = found.stdout.split(separator: "\n").first.map(String.init) ?? ""
+        let focused = eventually(within: 60) { (try? xdotool(["getwindowfocus"]))?.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == window }
+        guard focused else { throw TestFailure("the window \(window) did not get the keyboard within 60 s") }
+        return (process, window)
     }
 
     /// Runs xdotool with these arguments on this display.
@@ -115,11 +138,13 @@ public final class VirtualDisplay {
         return (value("X"), value("Y"))
     }
 
-    /// A screenshot of the whole screen.
-    public func screenshot() throws -> Pixmap {
+    /// A screenshot of the whole screen (of screen 1 of a server that has two, when asked).
+    public func screenshot(screen: Int = 0) throws -> Pixmap {
         let path = NSTemporaryDirectory() + "rings-screen-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).png"
         defer { unlink(path) }
-        _ = try runProgram(which("import")!, ["-window", "root", path], environment: environment, timeout: 20)
+        var env = environment
+        env["DISPLAY"] = "\(name).\(screen)"
+        _ = try runProgram(which("import")!, ["-window", "root", path], environment: env, timeout: 20)
         return try PNGFile.read(path)
     }
 }

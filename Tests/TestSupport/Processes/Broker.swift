@@ -105,7 +105,7 @@ public final class Broker {
     /// Starts (or starts again) the broker on its port; returns once it accepts connections.
     public func start() throws {
         let config = directory + "/mosquitto.conf"
-        var settings = "per_listener_settings true\npersistence false\nlog_dest stderr\nlistener \(port) 127.0.0.1\nallow_anonymous true\n"
+        var settings = "per_listener_settings true\npersistence false\nlog_dest stderr\nlog_type error\nlog_type warning\nlog_type notice\nlog_type information\nlog_type subscribe\nlistener \(port) 127.0.0.1\nallow_anonymous true\n"
         if let security { settings += security.listener(directory, tlsPort) + "\n" }
         try Data(settings.utf8).write(to: URL(fileURLWithPath: config))
         let broker = Process()
@@ -139,6 +139,23 @@ public final class Broker {
     }
 
     public var url: String { "mqtt://127.0.0.1:\(port)" }
+
+    /// How many times a client has subscribed to exactly `topic` (the broker logs each subscription
+    /// as "<time>: <client> <qos> <topic>").
+    public func subscriptions(to topic: String) -> Int {
+        log.split(separator: "\n").filter { line in
+            let words = line.split(separator: " ")
+            return words.count == 4 && words[3] == topic && Int(words[2]) != nil
+        }.count
+    }
+
+    /// Waits until more than `earlier` subscriptions to `topic` are in the broker's log: a message
+    /// published after this reaches the subscriber. Throws after `seconds`.
+    public func awaitSubscription(to topic: String, beyond earlier: Int = 0, within seconds: Double = 60) throws {
+        guard eventually(within: seconds, { subscriptions(to: topic) > earlier }) else {
+            throw BrokerError("nobody subscribed to \(topic) within \(Int(seconds)) s; the broker's log:\n\(log)")
+        }
+    }
 
     /// The retained message on `topic` (what a new subscriber gets at once), or nil after 2 s.
     /// (mosquitto_sub's own -W does not fire under the test runner, whose children start with

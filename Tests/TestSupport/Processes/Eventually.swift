@@ -3,8 +3,9 @@ import RingsRaster
 import RingsPNG
 
 /// Measures again and again until the measure is 0 or `seconds` have passed; returns the last
-/// measure (0 when it settled). For waiting on a window without guessing how slow the machine is.
-public func settled(within seconds: Double = 10, _ measure: () throws -> Int) rethrows -> Int {
+/// measure (0 when it settled). For waiting on a window without guessing how slow the machine is:
+/// the timeout is generous for a busy machine and costs nothing when the measure comes to 0 early.
+public func settled(within seconds: Double = 30, _ measure: () throws -> Int) rethrows -> Int {
     let deadline = Date().addingTimeInterval(seconds)
     while true {
         let value = try measure()
@@ -14,7 +15,7 @@ public func settled(within seconds: Double = 10, _ measure: () throws -> Int) re
 }
 
 /// Checks again and again until `condition` holds or `seconds` have passed; returns whether it held.
-public func eventually(within seconds: Double = 10, _ condition: () throws -> Bool) rethrows -> Bool {
+public func eventually(within seconds: Double = 30, _ condition: () throws -> Bool) rethrows -> Bool {
     try settled(within: seconds) { try condition() ? 0 : 1 } == 0
 }
 

@@ -6,11 +6,11 @@ import TestSupport
 
 /// Kiosk options that need no long wait.
 @Suite(.serialized) struct KioskOptionTests {
-    @Test(.enabled(if: VirtualDisplay.missingTools.isEmpty, "needs the display tools (make test installs them)"))
+    @Test(.needs(VirtualDisplay.missingTools.isEmpty, "needs the display tools (make test installs them)"))
     func burnInProtectionMovesTheRingsAFewPixels() throws {
         let display = try VirtualDisplay()
         let (process, window) = try display.launchRings(["--theme", "flat", "--size", "400x400", "--progress", "0.3,0.6,0.9",
-                                                         "--chrome", "none", "--shift-every", "500ms"], settle: 0.2)
+                                                         "--chrome", "none", "--shift-every", "500ms"])
         defer { if process.isRunning { process.terminate() } }
         let area = try display.clientArea(of: window)
         let still = try ringsRender("400x400", "0.3,0.6,0.9")
@@ -32,11 +32,11 @@ import TestSupport
     }
 
     /// Another program destroys the window, the screen changes resolution: the kiosk goes on.
-    @Test(.enabled(if: VirtualDisplay.missingTools.isEmpty && which("xrandr") != nil, "needs the display tools and xrandr (make test installs them)"))
+    @Test(.needs(VirtualDisplay.missingTools.isEmpty && which("xrandr") != nil, "needs the display tools and xrandr (make test installs them)"))
     func aKioskSurvivesTheLossOfItsWindowAndAChangeOfResolution() throws {
         let display = try VirtualDisplay(width: 1600, height: 1200)
         let errors = Pipe()
-        let (process, first) = try display.launchRings(["--kiosk", "--chrome", "none", "--theme", "flat", "--progress", "0.3,0.6,0.9"], settle: 0.2) { $0.standardError = errors }
+        let (process, first) = try display.launchRings(["--kiosk", "--chrome", "none", "--theme", "flat", "--progress", "0.3,0.6,0.9"]) { $0.standardError = errors }
         defer { if process.isRunning { process.terminate() } }
         let large = try ringsRender("1600x1200", "0.3,0.6,0.9"), small = try ringsRender("1280x1024", "0.3,0.6,0.9")
         func shows(_ expected: Pixmap, in window: String) throws -> Int {
@@ -65,8 +65,28 @@ import TestSupport
         #expect(log.contains("destroyed by another program; opening a new one"), "\(log)")
     }
 
-    @Test func aDisplayThatDoesNotExistIsReported() throws {
-        guard VirtualDisplay.missingTools.isEmpty else { return }
+    /// `--display 1` on an X server with two screens: the kiosk fills the second screen, as
+    /// `rings render` draws it at that size, and nothing shows on the first.
+    @Test(.needs(VirtualDisplay.missingTools.isEmpty, "needs the display tools (make test installs them)"))
+    func aKioskOnDisplayOneFillsTheSecondScreen() throws {
+        let display = try VirtualDisplay(width: 1280, height: 1024, second: (640, 480))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ringsBinary)
+        process.arguments = ["--kiosk", "--display", "1", "--chrome", "none", "--theme", "flat", "--progress", "0.3,0.6,0.9", "--no-intro"]
+        process.environment = display.environment
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        let found = try display.xdotool(["search", "--sync", "--screen", "1", "--onlyvisible", "--name", "^rings"])
+        #expect(!found.stdout.isEmpty, "a window on screen 1")
+        let expected = try ringsRender("640x480", "0.3,0.6,0.9")
+        #expect(try settled { differingPixels(try display.screenshot(screen: 1), expected) } == 0, "the second screen shows the rings")
+        let onFirst = try display.xdotool(["search", "--screen", "0", "--onlyvisible", "--name", "^rings"])
+        #expect(onFirst.stdout.isEmpty, "no window of rings on screen 0: \(onFirst.stdout)")
+    }
+
+    @Test(.needs(VirtualDisplay.missingTools.isEmpty, "needs the display tools (make test installs them)"))
+    func aDisplayThatDoesNotExistIsReported() throws {
         let display = try VirtualDisplay()
         let result = try runProgram(ringsBinary, ["--display", "3"], environment: display.environment, timeout: 20)
         #expect(result.status != 0 && result.stderr.contains("display 3 does not exist"), "\(result.stderr)")

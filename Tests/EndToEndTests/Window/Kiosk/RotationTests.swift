@@ -12,7 +12,7 @@ import TestSupport
         return turned
     }
 
-    @Test(.enabled(if: VirtualDisplay.missingTools.isEmpty, "needs the display tools (make test installs them)"),
+    @Test(.needs(VirtualDisplay.missingTools.isEmpty, "needs the display tools (make test installs them)"),
           arguments: ["surface", "vsync"])
     func aQuarterTurnShowsTheRenderTurned(present: String) throws {
         let display = try VirtualDisplay(width: 540, height: 960)

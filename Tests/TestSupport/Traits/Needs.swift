@@ -1,0 +1,54 @@
+import Foundation
+import RingsBase
+import Testing
+
+/// A test (or suite) that needs tools this machine may lack. Under `make test`, which installs them
+/// and sets `RINGS_TEST_EVERYTHING=1`, such a test never skips: it fails, naming what is missing.
+/// A plain `swift test` skips it, and says at the end how many it skipped.
+public struct Needs: TestTrait, SuiteTrait, TestScoping {
+    /// Whether what the test needs is here.
+    public let met: Bool
+    /// What it needs, in words ("needs cage, grim (make test installs them)").
+    public let comment: Comment
+
+    public var isRecursive: Bool { true }
+
+    /// Whether a missing tool fails a test instead of skipping it (`make test` sets this).
+    public static var everything: Bool { ProcessInfo.processInfo.environment["RINGS_TEST_EVERYTHING"] == "1" }
+
+    /// Every tool some test runs, that this machine lacks.
+    public static var missingTools: [String] {
+        let all = VirtualDisplay.tools + Compositor.tools + Compositor.swayTools + Compositor.westonTools + VirtualMachine.tools
+            + ["mosquitto", "mosquitto_pub", "mosquitto_sub", "mosquitto_passwd", "openssl", "xrandr", "xprop", "cc", "systemd-analyze"]
+        var seen = Set<String>()
+        return all.filter { seen.insert($0).inserted && which($0) == nil }
+    }
+
+    public func prepare(for test: Test) async throws {
+        guard !met, !Self.everything else { return }
+        Self.skips.withLock { count in
+            if count == 0 { atexit { Needs.sayHowManySkipped() } }
+            count += 1
+        }
+        try await ConditionTrait.enabled(if: false, comment).prepare(for: test)
+    }
+
+    public func scopeProvider(for test: Test, testCase: Test.Case?) -> Needs? { met ? nil : self }
+
+    public func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
+        let missing = Self.missingTools
+        Issue.record("cannot run here: \(comment.rawValue); missing on this machine: \(missing.isEmpty ? "nothing of the test tools (a condition of its own)" : missing.joined(separator: ", "))")
+    }
+
+    private static let skips = Mutex(0)
+
+    private static func sayHowManySkipped() {
+        let count = skips.withLock { $0 }
+        print("rings tests: \(count) test\(count == 1 ? "" : "s") or suite\(count == 1 ? "" : "s") skipped for want of tools; `make test` installs them and runs every one")
+    }
+}
+
+extension Trait where Self == Needs {
+    /// Runs the test when `met`; otherwise skips it in a plain `swift test`, and fails it under `make test`.
+    public static func needs(_ met: Bool, _ comment: Comment) -> Needs { Needs(met: met, comment: comment) }
+}
