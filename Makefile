@@ -65,9 +65,10 @@ locale: deps
 
 # The Swift runtime linked in: the binary runs on a machine without the toolchain. SwiftPM does not
 # see the flag change after a plain `swift build -c release`, so the binary is removed and linked again.
+# The product alone: the tests' support module uses Swift Testing, which has no static library.
 release: deps locale
 	rm -f $(BIN)
-	$(SWIFT) build -c release --static-swift-stdlib
+	$(SWIFT) build -c release --static-swift-stdlib --product rings
 
 run: release
 	$(BIN) $(ARGS)

@@ -75,7 +75,12 @@ import Testing
     /// A run still going when the feed stops (rings exits) is ended with everything it started.
     @Test func stoppingEndsTheRunningCommandAndItsChildren() {
         let marker = "30.\(getpid())"
-        let (lines, _) = listen("echo 1=0.1; sleep \(marker) & sleep \(marker)", every: 60) { _ in self.running(marker) == 3 }  // the shell and its two sleeps
+        var started = false
+        let (lines, _) = listen("echo 1=0.1; sleep \(marker) & sleep \(marker)", every: 60) { _ in
+            started = started || self.running(marker) == 3  // the shell and its two sleeps
+            return started
+        }
+        #expect(started, "the command ran")
         #expect(lines.isEmpty, "nothing delivered from a run that was stopped")
         #expect(running(marker) == 0)
     }
@@ -100,5 +105,6 @@ import Testing
         #expect(leaked > 2)
         let (lines, _) = listen("ls /proc/$$/fd", every: 0.2) { $0.lines.count >= 3 }
         #expect(lines.prefix(3).map(\.1) == ["0", "1", "2"], "\(lines)")
+        #expect(!lines.contains { $0.1 == String(leaked) }, "descriptor \(leaked) stays out: \(lines)")
     }
 }

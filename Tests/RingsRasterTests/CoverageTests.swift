@@ -110,9 +110,13 @@ import TestSupport
             let sector = Sector(center: Point(x: Double.random(in: 10...30, using: &rng), y: Double.random(in: 10...30, using: &rng)),
                                 start: Double.random(in: -7...7, using: &rng), sweep: Double.random(in: 0..<(2 * Double.pi), using: &rng))
             for y in 0..<40 {
+                var covered = 0
                 sector.forEachPiece(y: y, x0: 0, count: 40) { x, n, inside in
+                    #expect(x == covered, "pieces in order, without a gap")
+                    covered += n
                     for i in 0..<n { #expect(sector.contains(x: x + i, y: y) == inside) }
                 }
+                #expect(covered == 40, "the pieces tile the row")
             }
         }
     }

@@ -46,12 +46,15 @@ import TestSupport
         let clip = IntRect(x: 5, y: 7, width: 60, height: 55)
         let row = UnsafeMutablePointer<Float>.allocate(capacity: clip.maxX)
         defer { row.deallocate() }
-        for shape in shapes {
+        for (index, shape) in shapes.enumerated() {
             var recorder = SpanRecorder(clip: clip)
             shape.forEachSpan(in: clip.intersection(shape.bounds), coverageRow: row) { y, x, count, coverage in
                 recorder.blit(y: y, x: x, count: count, coverage: coverage)
             }
             #expect(recorder.problems.isEmpty, "\(shape): \(recorder.problems.prefix(3))")
+            // Every shape hands over runs (at 0 laps a butt-capped arc of no length, and a rectangle
+            // 1 px wide left of the clip, cover nothing).
+            #expect(!recorder.seen.isEmpty || (laps == 0 && [1, 4].contains(index)), "\(shape): no run at all")
         }
     }
 

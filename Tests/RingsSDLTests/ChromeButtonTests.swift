@@ -27,7 +27,9 @@ extension ChromeLayoutTests {
     @Test func buttonTitlesHavePadding() throws {
         let glyphs = try FontGlyphs(name: nil, for: .standard)
         for (width, height) in [(300, 300), (420, 420), (800, 800), (1920, 1080)] {
-            for button in Chrome.buttons(width: width, height: height, glyphs: glyphs) {
+            let buttons = Chrome.buttons(width: width, height: height, glyphs: glyphs)
+            #expect(buttons.count >= 3, "\(width)x\(height): \(buttons.count) buttons")
+            for button in buttons {
                 let text = glyphs.width(of: button.title, pixelHeight: Int(Double(button.frame.height) * 0.55))
                 #expect(button.frame.width - text >= button.frame.height, "\(width)x\(height) \(button.title): \(text) px in \(button.frame.width)")
             }

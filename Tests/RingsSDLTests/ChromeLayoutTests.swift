@@ -34,8 +34,10 @@ import TestSupport
                 for selection in [nil, 1 % count] as [Int?] {
                     var scene = RingScene(theme: theme, width: width, height: height, values: values)
                     scene.chrome = Chrome.standard(theme: theme, values: values, selection: selection, glyphs: glyphs)
-                    let problem = touches(scene)
+                    let (problem, drawn) = touches(scene)
                     #expect(problem == nil, "\(width)x\(height), \(values), selection \(selection.map(String.init) ?? "none"): \(problem ?? "")")
+                    // (gold has no legend, no buttons and no label: nothing to draw.)
+                    #expect(drawn > 0 || min(width, height) < 200 || themeName == "gold", "\(width)x\(height): the chrome drew nothing")
                 }
             }
         }
@@ -48,8 +50,8 @@ import TestSupport
         let values = [9.99, 0.5, 1.5, 0.97, 0, 2.25, 0.1, 0.635]
         var scene = RingScene(theme: theme, width: 3840, height: 2160, values: values)
         scene.chrome = Chrome.standard(theme: theme, values: values, selection: 7, glyphs: glyphs)
-        let problem = touches(scene)
-        #expect(problem == nil, "\(problem ?? "")")
+        let (problem, drawn) = touches(scene)
+        #expect(problem == nil && drawn > 1000, "\(problem ?? ""); \(drawn) pixels of chrome")
     }
 
     /// Kiosk screens: a landscape 1080p one, a 4K one and a portrait one.
@@ -138,12 +140,13 @@ import TestSupport
         var scene = kioskScene(width, height, count: 8, lines: Self.sourceLines[3].lines, freshness: .stale, overlay: overlay, glyphs: glyphs)
         // A help that covers the rings does so on purpose; what else the chrome draws must not touch them.
         if scene.chromeLayout?.help?.covering == true { scene.chrome?.showHelp = false }
-        let problem = touches(scene)
-        #expect(problem == nil, "\(width)x\(height) \(overlay): \(problem ?? "")")
+        let (problem, drawn) = touches(scene)
+        #expect(problem == nil && drawn > 1000, "\(width)x\(height) \(overlay): \(problem ?? ""); \(drawn) pixels of chrome")
     }
 
-    /// Where the chrome changes a pixel of a ring or one next to it, or nil.
-    func touches(_ scene: RingScene) -> String? {
+    /// Where the chrome changes a pixel of a ring or one next to it (nil where it does not), and
+    /// how many pixels it changed in all (0: it drew nothing, which proves nothing).
+    func touches(_ scene: RingScene) -> (problem: String?, drawn: Int) {
         var rasterizer = Rasterizer()
         let background = PackedPixel(r: scene.theme.background.r, g: scene.theme.background.g, b: scene.theme.background.b, a: 255)
         let painter = RingPainter(theme: scene.theme)
@@ -151,19 +154,21 @@ import TestSupport
         rasterizer.render(DisplayList(background: background, commands: scene.rings.flatMap { painter.commands(for: $0) }), into: rings)
         var renderer = SceneRenderer()
         let full = renderer.render(scene)
+        var drawn = 0
         for y in 0..<scene.height {
             for x in 0..<scene.width where full[x, y] != rings[x, y] {
+                drawn += 1
                 // The chrome changed this pixel: no ring pixel may be within one pixel of it.
                 for dy in -1...1 {
                     for dx in -1...1 {
                         let nx = x + dx, ny = y + dy
                         guard nx >= 0, ny >= 0, nx < scene.width, ny < scene.height else { continue }
-                        if rings[nx, ny] != background { return "chrome at (\(x), \(y)) next to ring pixel (\(nx), \(ny))" }
+                        if rings[nx, ny] != background { return ("chrome at (\(x), \(y)) next to ring pixel (\(nx), \(ny))", drawn) }
                     }
                 }
             }
         }
-        return nil
+        return (nil, drawn)
     }
 
     /// The goal's amounts are in the legend; the centre shows the share.

@@ -35,9 +35,16 @@ import TestSupport
         let line = try #require(glyphs.mask(for: Chrome.legendLine("Party 😀🚀🔥", "50%"), pixelHeight: px))
         let from = glyphs.width(of: Chrome.legendLine("Party ", ""), pixelHeight: px) - 1
         let to = line.width - glyphs.width(of: "  50%", pixelHeight: px)
-        var whole = 0
-        for y in 0..<line.height { for x in max(0, from)..<max(from, to) where line.alpha[y * line.width + x] >= 250 { whole += 1 } }
+        #expect(to - from >= 3 * px / 2, "three emoji take room: \(to - from) px at \(px) px")
+        var whole = 0, inked = 0
+        for y in 0..<line.height {
+            for x in max(0, from)..<max(from, to) {
+                if line.alpha[y * line.width + x] >= 250 { whole += 1 }
+                if line.alpha[y * line.width + x] > 0 { inked += 1 }
+            }
+        }
         let area = max(1, (to - from) * line.height)
+        #expect(inked * 20 > area, "at \(px) px: the emoji are drawn, \(inked) of \(area) pixels inked")
         #expect(whole * 4 < area, "at \(px) px: \(whole) of the emoji's \(area) pixels wholly covered")
     }
 

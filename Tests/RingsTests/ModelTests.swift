@@ -85,6 +85,9 @@ import TestSupport
         let b = RingsModel(values: [0, 0, 0], random: SeededGenerator(seed: 5))
         a.apply(.randomize, at: 0); b.apply(.randomize, at: 0)
         #expect(a.targets == b.targets && a.targets.allSatisfy { (0.05...1.5).contains($0) })
+        let c = RingsModel(values: [0, 0, 0], random: SeededGenerator(seed: 6))
+        c.apply(.randomize, at: 0)
+        #expect(c.targets != a.targets && Set(a.targets).count == 3, "another seed, other values: \(a.targets), \(c.targets)")
     }
 
     @Test func hitTestingFindsTheRingUnderThePointer() {

@@ -12,10 +12,12 @@ import TestSupport
     static let ready = VirtualDisplay.missingTools.isEmpty
     static let why: Comment = "needs \(VirtualDisplay.tools.joined(separator: ", ")) (make test installs them)"
 
-    /// Looks until two looks in a row are the same picture and `done` takes it (or 30 s pass); returns the last look.
+    /// Looks until two looks in a row are the same picture and `done` takes it; returns the last
+    /// look, or throws when 30 s pass first.
     func steady(_ app: RunningWindow, _ done: (Pixmap) -> Bool = { _ in true }) throws -> Pixmap {
         var last = try app.capture()
-        _ = try eventually { let now = try app.capture(); defer { last = now }; return differingPixels(now, last) == 0 && done(now) }
+        let seen = try eventually { let now = try app.capture(); defer { last = now }; return differingPixels(now, last) == 0 && done(now) }
+        guard seen else { throw TestFailure("the window never showed a steady picture of what was awaited") }
         return last
     }
 

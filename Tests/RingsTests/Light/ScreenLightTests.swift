@@ -43,6 +43,9 @@ import Testing
             return refusal.kind
         })
         #expect(kinds.count == 1, "\(kinds.sorted().prefix(3))")
+        // Another refusal is of another kind: said beside them, not held back by them.
+        if case let .failure(other) = parse(#"{"brightness": 1.5}"#) { #expect(!kinds.contains(other.kind), "\(other.kind)") }
+        else { Issue.record("brightness 1.5 was taken") }
     }
 
     @Test func aStepOverridesCommandsAndKeepsTheBrightnessWhileOff() {

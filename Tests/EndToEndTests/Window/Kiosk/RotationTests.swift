@@ -23,7 +23,15 @@ import TestSupport
         #expect(try settled { differingPixels(try display.screenshot().subview(try display.clientArea(of: window)), expected) } == 0)
     }
 
+    /// A quarter turn is clockwise (the frame's top-left corner lands top right, a 7x4 frame fills a
+    /// 4x7 screen), a half turn upside down; and a point on the screen maps back to the frame's
+    /// pixel it came from, through every turn.
     @Test func thePointerComesBackThroughTheSameTurn() {
+        #expect(Rotation.quarter.frameSize(screen: 4, 7) == (7, 4) && Rotation.none.frameSize(screen: 4, 7) == (4, 7))
+        let corner = IntRect(x: 0, y: 0, width: 1, height: 1)
+        #expect(Rotation.quarter.screenRect(corner, frame: 7, 4) == IntRect(x: 3, y: 0, width: 1, height: 1))
+        #expect(Rotation.half.screenRect(corner, frame: 7, 4) == IntRect(x: 6, y: 3, width: 1, height: 1))
+        #expect(Rotation.threeQuarters.screenRect(corner, frame: 7, 4) == IntRect(x: 0, y: 6, width: 1, height: 1))
         let width = 7, height = 4
         for rotation in Rotation.allCases {
             let screen = rotation.frameSize(screen: width, height)  // a frame of 7x4 turns into this screen
