@@ -18,6 +18,8 @@ import TestSupport
         abs(Int(p.r) - Int(c.r)) <= tolerance && abs(Int(p.g) - Int(c.g)) <= tolerance && abs(Int(p.b) - Int(c.b)) <= tolerance
     }
 
+    @Test func thereArePresets() { #expect(Preset.names.count >= 5, "\(Preset.names)") }
+
     @Test(arguments: Preset.names)
     func goldenImagePerPreset(name: String) throws {
         let preset = try Preset.load(name)
