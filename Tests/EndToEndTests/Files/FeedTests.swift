@@ -22,18 +22,10 @@ import TestSupport
 
     func capture(_ display: VirtualDisplay, _ window: String) throws -> Pixmap { try display.screenshot().subview(try display.clientArea(of: window)) }
 
-    /// Writes `text` into `fifo` as a writer of its own (open, write, close).
-    func write(_ text: String, to fifo: String) throws {
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: fifo))
-        defer { try? handle.close() }
-        handle.write(Data(text.utf8))
-    }
-
     /// The frames `--stats` counted (its line `stats`), and the most that `animations` animations of `duration` s explain: a
     /// frame a refresh and a few more each, and ten whole frames (the first, exposes). Frames while nothing changed go past it.
     func presented(_ stats: String, animations: Double, of duration: Double) throws -> (frames: Double, most: Double) {
-        let frames = try #require(number(after: "frames presented ", in: stats), "\(stats)")
-        let refresh = try #require(number(after: "refresh ", in: stats), "\(stats)") / 1000
+        let (frames, refresh) = try presentedFrames(in: stats)
         return (frames, animations * (duration / refresh + 3) + 10)
     }
 
@@ -75,7 +67,7 @@ import TestSupport
         defer { if process.isRunning { process.terminate() } }
         let area = try display.clientArea(of: window), size = "\(area.width)x\(area.height)"
         #expect(try settled { differingPixels(try capture(display, window), try ringsRender(size, "0,0,0")) } == 0, "empty before any line")
-        try write("1=0.6\n", to: fifo)
+        try writeAlone("1=0.6\n", to: fifo)
         #expect(try settled { differingPixels(try capture(display, window), try ringsRender(size, "0.6,0,0")) } == 0, "the named ring alone")
 
         let missing = scratch.path + "/not-yet"
@@ -100,7 +92,7 @@ import TestSupport
                                                            "--stale-after", "10s", "--feed", fifo])
         defer { if process.isRunning { process.terminate() } }
         let fresh = try ringsRender("300x300", "0.6,0.6,0.6")
-        try write("1=0.6 2=0.6 3=0.6\n", to: fifo)
+        try writeAlone("1=0.6 2=0.6 3=0.6\n", to: fifo)
         #expect(try settled { differingPixels(try capture(display, window), fresh) } == 0)
         /// How many of the fresh picture's coloured pixels are faded in `stale`, of how many; and
         /// how many of its background pixels are kept, of how many.
@@ -128,7 +120,7 @@ import TestSupport
         }
         #expect(seen.colored > 5000 && seen.faded >= seen.colored * 99 / 100, "\(seen.faded) of \(seen.colored) coloured pixels faded")
         #expect(seen.kept == seen.background, "the background is not faded")
-        try write("1=0.6 2=0.6 3=0.6\n", to: fifo)
+        try writeAlone("1=0.6 2=0.6 3=0.6\n", to: fifo)
         #expect(try settled { differingPixels(try capture(display, window), fresh) } == 0, "a fresh line brings them back")
     }
 
@@ -141,7 +133,7 @@ import TestSupport
         let arguments = ["--theme", "flat", "--size", "300x300", "--duration", "0.1", "--chrome", "none", "--no-intro", "--feed", fifo]
         let fresh = try ringsRender("300x300", "0.6,0.4,0.2"), empty = try ringsRender("300x300", "0,0,0")
         var (process, window) = try display.launchRings(arguments)
-        try write("1=0.6 2=0.4 3=0.2\n", to: fifo)
+        try writeAlone("1=0.6 2=0.4 3=0.2\n", to: fifo)
         #expect(try settled { differingPixels(try capture(display, window), fresh) } == 0)
         #expect(eventually(within: 30) { display.stateFiles.count == 1 }, "the values are kept")
         kill(process.processIdentifier, SIGKILL)
@@ -167,7 +159,7 @@ import TestSupport
             return lit >= colored * 95 / 100 && brighter < 50 && differingPixels(shown, empty) > 1000 && differingPixels(shown, fresh) > 1000
         }
         #expect(try eventually(within: 30) { stale(try capture(display, window)) }, "the kept values, faded as stale")
-        try write("1=0.6 2=0.4 3=0.2\n", to: fifo)
+        try writeAlone("1=0.6 2=0.4 3=0.2\n", to: fifo)
         let again = try settled(within: 30) { differingPixels(try capture(display, window), fresh) }
         let said = again == 0 ? "" : terminate(process, reading: errors)[0]
         #expect(again == 0, "fresh again (the restarted kiosk said: \(said))")
@@ -191,7 +183,7 @@ import TestSupport
         defer { if fed.isRunning { fed.terminate() } }
         #expect(try settled { differingPixels(try capture(display, window), empty) } == 0, "empty rings: nothing remembered from the command's runs")
         // It reads its own feed: the empty rings were its picture, not a feed that never opened.
-        try write("1=0.6 2=0.4 3=0.2\n", to: fifo)
+        try writeAlone("1=0.6 2=0.4 3=0.2\n", to: fifo)
         #expect(try settled { differingPixels(try capture(display, window), fresh) } == 0, "its own feed's values")
     }
 
@@ -206,12 +198,12 @@ import TestSupport
                                                            "--chrome", "none", "--stats", "--feed", fifo], output: output)
         defer { if process.isRunning { process.terminate() } }
         let half = try ringsRender("300x300", "0.5,0.5,0.5"), redUp = try ringsRender("300x300", "0.9,0.5,0.5")
-        try write("1=0.5 2=50% blue=1/2\n", to: fifo)
+        try writeAlone("1=0.5 2=50% blue=1/2\n", to: fifo)
         #expect(try settled { differingPixels(try capture(display, window), half) } == 0)
-        try write("red=0.9\n", to: fifo)   // a new writer after the first closed
+        try writeAlone("red=0.9\n", to: fifo)   // a new writer after the first closed
         #expect(try settled { differingPixels(try capture(display, window), redUp) } == 0)
         for look in 1...10 { #expect(differingPixels(try capture(display, window), redUp) == 0, "still while the feed is quiet, look \(look)") }
-        try write("blue=0.1\n", to: fifo)   // a writer after the quiet
+        try writeAlone("blue=0.1\n", to: fifo)   // a writer after the quiet
         #expect(try settled { differingPixels(try capture(display, window), try ringsRender("300x300", "0.9,0.5,0.1")) } == 0)
         let stats = terminate(process, reading: output)[0]   // SIGTERM: a clean exit
         #expect(process.terminationStatus == 0)

@@ -60,8 +60,7 @@ import TestSupport
         // Whether a screen shows black alone (it is off).
         func black(_ index: Int) throws -> Bool {
             let (_, window, display) = screens[index]
-            let frame = try display.screenshot().subview(try display.clientArea(of: window))
-            return (0..<frame.height).allSatisfy { y in (0..<frame.width).allSatisfy { frame[$0, y].bits & 0xFFFFFF == 0 } }
+            return isBlack(try display.screenshot().subview(try display.clientArea(of: window)))
         }
         for name in ["lobby", "floor"] {
             #expect(eventually(within: 60) { ((try? broker.retained("screens/\(name)")) ?? nil)?.contains(#""state":"online""#) == true }, "\(name)")

@@ -22,12 +22,6 @@ import TestSupport
         return path
     }
 
-    func write(_ text: String, to path: String) throws {
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        handle.write(Data(text.utf8))
-        try handle.close()
-    }
-
     /// cage sizes the output 1280x720: an X kiosk fills it, laid out for that size (the
     /// regression: it showed the rings laid out for 800x800, off centre, the bottom cut off), and
     /// shows the values fed to it through a FIFO.
@@ -42,7 +36,7 @@ import TestSupport
         let window = try xWindow(cage)
         let expected = try ringsRender("1280x720", "0.72,1.35,0.48")
         #expect(try settled { differingPixels(try cage.capture(window: window), expected) } == 0)
-        try write("1=0.3 2=90% 3=1.2\n", to: feed)
+        try writeAlone("1=0.3 2=90% 3=1.2\n", to: feed)
         let fed = try ringsRender("1280x720", "0.3,0.9,1.2")
         #expect(try settled { differingPixels(try cage.capture(window: window), fed) } == 0)
     }
@@ -71,7 +65,7 @@ import TestSupport
         var lit = 0, value = 0.1
         let seen = try eventually(within: 120) {
             value = value >= 1 ? 0.1 : value + 0.1
-            try write("1=\(value) 2=\(value) 3=\(value)\n", to: feed)
+            try writeAlone("1=\(value) 2=\(value) 3=\(value)\n", to: feed)
             let shot = try cage.screenshot()
             lit = 0
             for y in Swift.stride(from: 0, to: shot.height, by: 4) { for x in Swift.stride(from: 0, to: shot.width, by: 4) where shot[x, y].bits & 0xFFFFFF != 0 { lit += 1 } }
@@ -87,7 +81,7 @@ import TestSupport
         }
         #expect(still && last > 0, "\(last) commits; still: \(still)")
         // A new value moves the rings again: commits resume (the count was still for want of motion).
-        try write("1=1 2=1.5 3=0.8\n", to: feed)
+        try writeAlone("1=1 2=1.5 3=0.8\n", to: feed)
         #expect(eventually(within: 60) { commits() > last + 10 }, "a new value commits frames again: \(commits()) after \(last)")
         rings.terminate()
         rings.waitUntilExit()

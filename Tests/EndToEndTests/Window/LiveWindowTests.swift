@@ -244,7 +244,7 @@ import TestSupport
         for look in 1...10 { #expect(differingPixels(try app.capture(), nudged) == 0, "still while idle, look \(look)") }
         let stats = try app.quit()
         #expect(stats.hasPrefix("presenter surface"), "\(stats)")
-        let frames = try #require(number(after: "frames presented ", in: stats)), refresh = try #require(number(after: "refresh ", in: stats)) / 1000
+        let (frames, refresh) = try presentedFrames(in: stats)
         // Six animations of 0.1 s, a frame a refresh at most and a few more each; whole frames (the first, exposes) besides.
         #expect(frames <= 6 * (0.1 / refresh + 3) + 10, "\(stats)")
     }

@@ -27,6 +27,11 @@ public func differingPixels(_ a: Pixmap, _ b: Pixmap) -> Int {
     return n
 }
 
+/// Whether every pixel of `frame` is black (alpha aside).
+public func isBlack(_ frame: Pixmap) -> Bool {
+    (0..<frame.height).allSatisfy { y in (0..<frame.width).allSatisfy { x in frame[x, y].bits & 0xFFFFFF == 0 } }
+}
+
 /// A test's own error, with what went wrong.
 public struct TestFailure: Error, CustomStringConvertible {
     public let description: String

@@ -61,15 +61,6 @@ public func which(_ name: String) -> String? {
     return nil
 }
 
-/// CPU time (user + system) a running process has used so far, in seconds (/proc/PID/stat).
-public func cpuSeconds(of pid: pid_t) -> Double {
-    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return 0 }
-    // After "pid (name)": state is field 3, utime and stime are fields 14 and 15.
-    let fields = stat[stat.index(after: close)...].split(separator: " ")
-    guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
-    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
-}
-
 /// Resident memory of a running process, in bytes (/proc/PID/status VmRSS), or nil when it has gone.
 public func residentBytes(of pid: pid_t) -> Int? {
     guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
@@ -82,6 +73,21 @@ public func residentBytes(of pid: pid_t) -> Int? {
 public func number(after label: String, in text: String) -> Double? {
     guard let range = text.range(of: label) else { return nil }
     return Double(text[range.upperBound...].prefix { $0.isNumber || $0 == "." })
+}
+
+/// What a `--stats` line says of the frames: how many were presented, and the refresh interval in seconds.
+public func presentedFrames(in stats: String) throws -> (frames: Double, refresh: Double) {
+    guard let frames = number(after: "frames presented ", in: stats), let refresh = number(after: "refresh ", in: stats), refresh > 0 else {
+        throw TestFailure("no frames presented and refresh in the stats: \(stats)")
+    }
+    return (frames, refresh / 1000)
+}
+
+/// Writes `text` into the FIFO (or file) at `path` as a writer of its own: open, write, close.
+public func writeAlone(_ text: String, to path: String) throws {
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    defer { try? handle.close() }
+    try handle.write(contentsOf: Data(text.utf8))
 }
 
 /// Ends `process` with SIGTERM, as a supervisor would, and returns what it wrote to each of `pipes`

@@ -20,10 +20,6 @@ import TestSupport
         try "\(seconds - now % 86_400)\n".write(toFile: clock, atomically: true, encoding: .utf8)
     }
 
-    func isBlack(_ frame: Pixmap) -> Bool {
-        (0..<frame.height).allSatisfy { y in (0..<frame.width).allSatisfy { x in frame[x, y].bits & 0xFFFFFF == 0 } }
-    }
-
     /// Started at 06:00 the screen is black; when the clock passes noon the rings show (eased on),
     /// and when it passes midnight the screen goes black again.
     @Test(.needs(VirtualDisplay.missingTools.isEmpty, why))

@@ -20,10 +20,6 @@ import TestSupport
         rename(path + ".new", path)
     }
 
-    func isBlack(_ frame: Pixmap) -> Bool {
-        (0..<frame.height).allSatisfy { y in (0..<frame.width).allSatisfy { x in frame[x, y].bits & 0xFFFFFF == 0 } }
-    }
-
     /// A window showing its rings goes black when its schedule's step turns the screen off (the
     /// black is the step's doing: the rings were drawn before it, and come back when a step turns the
     /// screen on again); while off, look after look is black and nothing is presented (`--stats`
@@ -47,8 +43,7 @@ import TestSupport
         #expect(try app.settles(to: rings) == 0, "a step that turns the screen on brings the rings back")
         let stats = try app.quit()
         #expect(app.process.terminationStatus == 0)
-        let frames = try #require(number(after: "frames presented ", in: stats), "\(stats)")
-        let refresh = try #require(number(after: "refresh ", in: stats), "\(stats)") / 1000
+        let (frames, refresh) = try presentedFrames(in: stats)
         // Whole frames (the first, each reload's, the black one, any expose) and the second's easing back on, a
         // frame a refresh at most: a window that drew while off goes past it.
         #expect(frames <= 1 / refresh + 20, "\(stats)")
