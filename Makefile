@@ -12,7 +12,7 @@ TEST_PACKAGES := xvfb xdotool x11-apps x11-utils x11-xserver-utils imagemagick o
                  cage sway xwayland grim wtype mosquitto mosquitto-clients \
                  fonts-noto-color-emoji weston dpkg-dev lintian desktop-file-utils appstream man-db bash-completion zsh fish \
                  qemu-system-x86 linux-image-amd64 busybox-static python3 gcc libc6-dev xserver-xorg-core xserver-xorg-input-libinput udev \
-                 debootstrap
+                 debootstrap v4l-utils seatd
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 SHELL := /bin/bash

@@ -4,6 +4,7 @@ import RingsRaster
 
 /// Turns SDL's events into a screen's input: keys by name, the pointer in the drawable's pixels
 /// (`pixelScale` converts the points SDL reports on HiDPI screens), window changes as `exposed`.
+/// Mouse events SDL makes of touches are dropped: `TouchInput` takes the fingers themselves.
 struct SDLInput {
     var pixelScale: Double = 1
 
@@ -23,6 +24,9 @@ struct SDLInput {
             if mod & KMOD_CTRL.rawValue != 0 { modifiers.insert(.ctrl) }
             if mod & KMOD_ALT.rawValue != 0 { modifiers.insert(.alt) }
             return Self.key(event.key.keysym.sym, shift: modifiers.contains(.shift)).map { .key($0, modifiers) }
+        case SDL_MOUSEBUTTONDOWN.rawValue, SDL_MOUSEBUTTONUP.rawValue, SDL_MOUSEMOTION.rawValue, SDL_MOUSEWHEEL.rawValue
+            where event.motion.which == Self.touchMouse:
+            return nil
         case SDL_MOUSEBUTTONDOWN.rawValue where event.button.button == UInt8(SDL_BUTTON_LEFT):
             return .press(point(event.button.x, event.button.y))
         case SDL_MOUSEBUTTONUP.rawValue where event.button.button == UInt8(SDL_BUTTON_LEFT):
@@ -41,6 +45,9 @@ struct SDLInput {
             return nil
         }
     }
+
+    /// The mouse SDL makes of touches (SDL_TOUCH_MOUSEID).
+    static let touchMouse = UInt32.max
 
     static func key(_ sym: Int32, shift: Bool) -> Key? {
         func code(_ k: SDL_KeyCode) -> Int32 { Int32(k.rawValue) }

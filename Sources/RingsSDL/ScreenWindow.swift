@@ -23,10 +23,12 @@ public final class ScreenWindow {
         public var present: PresentMode
         /// How the frame is turned for a screen on its side; `size` is the frame's.
         public var rotation: Rotation
+        /// The HDMI-CEC adapter that puts a TV in standby when the screen goes off.
+        public var cec: CECChoice
         public init(size: (width: Int, height: Int), fullscreen: Bool = false, kiosk: Bool = false, display: Int = 0,
-                    present: PresentMode = .auto, rotation: Rotation = .none) {
+                    present: PresentMode = .auto, rotation: Rotation = .none, cec: CECChoice = .auto) {
             self.size = size; self.fullscreen = fullscreen; self.kiosk = kiosk; self.display = display; self.present = present
-            self.rotation = rotation
+            self.rotation = rotation; self.cec = cec
         }
     }
 
@@ -46,8 +48,8 @@ public final class ScreenWindow {
     private var presentLink: PresentDisplayLink?
     private let supervisor = Supervisor()
     /// The display's power, for a screen that asks it off.
-    private let power = DisplayPower()
-    private var saidNoPower = false
+    private let power: DisplayPower
+    private var touch = TouchInput()
     /// Frames still to present whole after the window opens. A Wayland compositor configures a new
     /// window (and libdecor draws its title bar) after its first commit and takes that configure with
     /// the next one: a window with nothing to animate would show neither its picture nor its
@@ -64,6 +66,7 @@ public final class ScreenWindow {
         window = try RingsWindow(title: screen.title, width: width, height: height,
                                  display: options.display, fullscreen: options.fullscreen || options.kiosk, present: options.present)
         updater = FrameUpdater(window: window)
+        power = DisplayPower(cec: options.cec, problems: problems)
         updater.rotation = options.rotation
         if options.kiosk {
             SDL_ShowCursor(SDL_DISABLE)
@@ -74,7 +77,11 @@ public final class ScreenWindow {
         openingFrames = window.driver == "wayland" ? 3 : 0
         stats.presenter = window.presenterName
         stats.videoDriver = window.driver
+        stats.power = power.name(window: window)
     }
+
+    // What lives on SDL's Wayland connection goes before the window closes it.
+    deinit { power.release() }
 
     /// Runs until the person quits; throws when the display goes away or a frame cannot be shown.
     public func run() throws(SDLError) {
@@ -133,7 +140,7 @@ public final class ScreenWindow {
         }
         // On before the frame that shows (a KMS/DRM page flip on a display that is off is lost), off
         // after the black one.
-        if power.isOff && !screen.displayOff { switchPower(off: false) }
+        if power.askedOff && !screen.displayOff { power.set(off: false, window: window) }
         let shown: Bool
         do { shown = try updater.update(screen.frame(width: width, height: height, at: tick.targetTimestamp)) } catch {
             guard options.kiosk else { throw error }
@@ -143,7 +150,7 @@ public final class ScreenWindow {
             updater.invalidate()
             return false
         }
-        if screen.displayOff && !power.isOff { switchPower(off: true) }
+        if screen.displayOff && !power.askedOff { power.set(off: true, window: window) }
         if shown {
             stats.presented(at: clock.now(), continuing: animatingBefore)
             supervisor.presented(status: screen.status)
@@ -152,15 +159,6 @@ public final class ScreenWindow {
         if animatingBefore && !screen.wantsFrames { AddressSpace.giveBackFreeMemory() }
         animatingBefore = screen.wantsFrames
         return shown
-    }
-
-    /// Turns the display's power off or on; where it cannot be switched, says so once and the screen
-    /// stays on, black.
-    private func switchPower(off: Bool) {
-        if !power.set(off: off, window: window) && off && !saidNoPower {
-            saidNoPower = true
-            problems.note(kind: "power", "the display's power cannot be switched on \(window.driver) (only X11's DPMS and the console's KMS/DRM); it stays on, drawn black")
-        }
     }
 
     private func handle(_ event: SDL_Event) {
@@ -181,8 +179,8 @@ public final class ScreenWindow {
         SDL_GetMouseState(&mx, &my)
         screen.density = window.density
         let translate = SDLInput(pixelScale: window.density)
-        guard let input = translate.input(for: event, mouse: (mx, my))?.mapped({ options.rotation.framePoint($0, screen: size.width, size.height) })
-        else { return }
+        let raw = TouchInput.isFinger(event) ? touch.input(for: event, width: size.width, height: size.height) : translate.input(for: event, mouse: (mx, my))
+        guard let input = raw?.mapped({ options.rotation.framePoint($0, screen: size.width, size.height) }) else { return }
         if input == .exposed { updater.invalidate() }
         let frame = options.rotation.frameSize(screen: size.width, size.height)
         switch screen.handle(input, width: frame.width, height: frame.height, at: clock.now()) {

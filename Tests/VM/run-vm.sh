@@ -5,6 +5,8 @@
 #   run-vm.sh kms OUT       guest/guest-init.sh is PID 1: four kiosks (static and fed, both presenters)
 #   run-vm.sh power OUT     guest/power-init.sh is PID 1: the display's power switched by commands on
 #                           KMS/DRM and under Xorg
+#   run-vm.sh touch OUT     guest/touch-init.sh is PID 1: a uinput touch screen on console kiosks with
+#                           touch-controls, upright and turned by 90 and 270
 #   run-vm.sh systemd OUT   systemd is PID 1 with the unit installed as the package installs it, and
 #                           guest/sd/systemd-test.sh driving it (READY, STATUS, watchdog, SIGKILL, reload)
 #   run-vm.sh pristine OUT  the root is ROOTDIR, a whole Debian with the package installed into it
@@ -16,7 +18,7 @@
 # Output in OUT: NAME.png screendumps, guest.log or sd-test.log, console.log, notify.log, journal files.
 # Exit: QEMU's (0 when the guest powered off); 2 when something needed is missing.
 set -uo pipefail
-MODE=${1:?kms, power, systemd or pristine}; OUT=${2:?the output folder}; DEVICES=""
+MODE=${1:?kms, power, touch, systemd or pristine}; OUT=${2:?the output folder}; DEVICES=""
 D=$(cd "$(dirname "$0")" && pwd)
 # llvmpipe in the guest needs AVX2 left out (emulated, it crashes in a gather instruction); without
 # AVX2, BMI2 goes too on a whole Debian (no real CPU has one without the other, and libgcrypt's SHA-1,
@@ -28,7 +30,8 @@ if [ "$MODE" = pristine ]; then
 else RINGS=${RINGS:?set RINGS to the rings binary}; UNIT=${UNIT:-}; fi
 KVER=${KVER:-$(ls /lib/modules | sort -V | tail -1)}
 for c in qemu-system-x86_64 busybox cpio modprobe python3; do command -v $c > /dev/null || { echo "vm: missing $c"; exit 2; }; done
-[ "$MODE" = power ] && for c in Xorg xset mosquitto mosquitto_pub udevadm; do command -v $c > /dev/null || { echo "vm: missing $c"; exit 2; }; done
+[ "$MODE" = touch ] && for c in gcc mosquitto mosquitto_pub mosquitto_sub udevadm; do command -v $c > /dev/null || { echo "vm: missing $c"; exit 2; }; done
+[ "$MODE" = power ] && for c in Xorg xset mosquitto mosquitto_pub mosquitto_sub udevadm cec-ctl cec-follower sway swaymsg seatd setpriv; do command -v $c > /dev/null || { echo "vm: missing $c"; exit 2; }; done
 [ -f /boot/vmlinuz-$KVER ] || { echo "vm: missing /boot/vmlinuz-$KVER (apt-get install linux-image-amd64)"; exit 2; }
 SW=$(dirname "$(dirname "$(dirname "$(readlink -f "$(command -v swift || echo /usr/bin/swift)")")")")
 # The guest's share: its scripts, the binary and unit, and out/ for what it writes.
@@ -36,10 +39,12 @@ rm -rf "$OUT"; mkdir -p "$OUT/share/bin" "$OUT/share/out"
 cp -r "$D/guest/." "$OUT/share/"; [ -n "$RINGS" ] && cp "$RINGS" "$OUT/share/bin/rings"
 [ -n "${DEBS:-}" ] && mkdir -p "$OUT/share/debs" && cp $DEBS "$OUT/share/debs/"
 [ -n "$UNIT" ] && cp "$UNIT" "$OUT/share/sd/rings-kiosk.service"
+if [ "$MODE" = touch ]; then gcc -O2 -Wall -o "$OUT/share/bin/uinput-touch" "$D/guest/touch/uinput-touch.c" -lm || { echo "vm: cannot build uinput-touch"; exit 2; }; fi
 KVER=$KVER KMS_DIR=$OUT SWIFT_ROOT=$SW "$D/build-initramfs.sh" > "$OUT/initramfs.log" 2>&1 || { echo "vm: initramfs: $(tail -1 "$OUT/initramfs.log")"; exit 2; }
 if [ "$MODE" = pristine ]; then INIT=/sbin/init; APP="kmsroot=image kmsprep=/kms/pristine/prepare.sh"; CPU=max,-avx2,-bmi2
 elif [ "$MODE" = systemd ]; then INIT=/lib/systemd/systemd; APP="kmsprep=/kms/sd/prepare-root.sh systemd.unit=rings-test.target"; DEVICES="-device virtio-keyboard-pci"
 elif [ "$MODE" = power ]; then INIT=/kms/power-init.sh; APP=""; DEVICES="-device virtio-keyboard-pci"
+elif [ "$MODE" = touch ]; then INIT=/kms/touch-init.sh; APP=""
 else INIT=/kms/guest-init.sh; APP=""; fi
 # What the guest's root is made of: the host's /usr, /etc and toolchain, or a whole image and the
 # host's modules for its kernel.

@@ -31,6 +31,8 @@ public final class FrameStats {
     public var presenter = "", refreshInterval = 0.0
     /// SDL's video driver the window runs on (x11, wayland, kmsdrm, ...).
     public var videoDriver = ""
+    /// What switches the display's power ("hdmi-cec (/dev/cec0, vc4-hdmi-0)", "dpms (x11)", "none (black)").
+    public var power = ""
 
     public init() {}
 
@@ -59,6 +61,7 @@ public final class FrameStats {
             text += String(cFormat: "; feed line to frame median %.2f ms, max %.2f ms (%d lines)",
                            feedLatencies.quantile(0.5) * 1000, feedLatencies.longest * 1000, feedLatencies.count)
         }
+        if !power.isEmpty { text += "; power " + power }
         if let sources = sourceSummary?() { text += "; " + sources }
         return text
     }

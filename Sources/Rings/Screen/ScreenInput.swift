@@ -25,6 +25,14 @@ extension ScreenInput {
         default: self
         }
     }
+
+    /// A press, a move or a lift of the pointer or a finger (what a kiosk's touch controls take).
+    public var isPointer: Bool {
+        switch self {
+        case .press, .motion, .release: true
+        default: false
+        }
+    }
 }
 
 /// The keys screens know; others arrive as nothing.

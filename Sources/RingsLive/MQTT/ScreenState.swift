@@ -20,13 +20,16 @@ public struct ScreenState: Equatable, Sendable {
     public var updated: Date?
     /// Each ring's value has grown old (the screen marks it stale), outermost first.
     public var stale: [Bool]
+    /// What switches the display's power ("hdmi-cec (/dev/cec0, vc4-hdmi-0)", "dpms (x11)", "none (black)"); nil before a window says.
+    public var power: String?
 
-    public init(brightness: Double, screenOn: Bool, identifying: Bool, step: String?, values: [Double?], updated: Date?, stale: [Bool] = []) {
+    public init(brightness: Double, screenOn: Bool, identifying: Bool, step: String?, values: [Double?], updated: Date?, stale: [Bool] = [],
+                power: String? = nil) {
         self.brightness = brightness; self.screenOn = screenOn; self.identifying = identifying
-        self.step = step; self.values = values; self.updated = updated; self.stale = stale
+        self.step = step; self.values = values; self.updated = updated; self.stale = stale; self.power = power
     }
 
-    /// The message at `now`: `{"age":12,"brightness":0.2,"identifying":false,"percent":[72,135,null],"screen":"on","stale":[false,true,false],"step":"22:00","updated":"2026-11-24T21:03:00Z"}`.
+    /// The message at `now`: `{"age":12,"brightness":0.2,"identifying":false,"percent":[72,135,null],"power":"hdmi-cec (/dev/cec0, vc4-hdmi-0)","screen":"on","stale":[false,true,false],"step":"22:00","updated":"2026-11-24T21:03:00Z"}`.
     public func message(at now: Date) -> String {
         func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
         let fields: [String: Any] = [
@@ -34,7 +37,7 @@ public struct ScreenState: Equatable, Sendable {
             "step": step ?? JSON.null, "percent": values.map { $0.map { ($0 * 10).rounded() / 10 } ?? JSON.null as Any },
             "updated": updated.map(MQTTFeed.timestamp) ?? JSON.null,
             "age": updated.map { max(0, Int(now.timeIntervalSince($0).rounded())) } ?? JSON.null,
-            "stale": stale,
+            "stale": stale, "power": power ?? JSON.null,
         ]
         return MQTTFeed.json(fields)
     }

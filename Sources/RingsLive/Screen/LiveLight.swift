@@ -67,11 +67,11 @@ final class LiveLight {
     }
 
     /// The screen's state with its light and the schedule's step in force (as its time, "22:00").
-    func state(values: (percent: [Double?], stale: [Bool]), updated: Double?) -> ScreenState {
+    func state(values: (percent: [Double?], stale: [Bool]), updated: Double?, power: String?) -> ScreenState {
         let steps = options().schedule?.steps ?? []
         let step = scheduled.step.flatMap { steps.indices.contains($0) ? steps[$0].time : nil }
         return ScreenState(brightness: light.brightness, screenOn: !light.dark, identifying: light.identifying, step: step,
-                           values: values.percent, updated: updated.map(Date.init(timeIntervalSince1970:)), stale: values.stale)
+                           values: values.percent, updated: updated.map(Date.init(timeIntervalSince1970:)), stale: values.stale, power: power)
     }
 
     /// A touch or key while the screen is off: with wake-on-input it turns the screen on (the touch

@@ -19,6 +19,9 @@ public struct LiveOptions {
     public var every: Double
     /// Unattended: keys and the pointer do nothing, only Ctrl+Alt+Q (or closing) quits.
     public var kiosk: Bool
+    /// In a kiosk, a tap (or click) selects the ring under it and a drag sets it, as in a window;
+    /// keys still do nothing but Ctrl+Alt+Q.
+    public var touchControls = false
     /// Every this many seconds the rings move by a few pixels, round a small square (burn-in).
     public var shiftEvery: Double?
     /// Values to set at given times after the screen starts (a demo's simulated data).

@@ -23,7 +23,7 @@ extension LiveScreen {
         var controls = view.controls ?? LiveControls(layout: RingLayout(width: width, height: height, count: model.targets.count,
                                                                         theme: options.theme), clockwise: options.theme.clockwise)
         let states = (controls.hovered, controls.pressed)
-        let intent = options.kiosk ? LiveControls.kiosk(input) : controls.intent(for: input)
+        let intent = options.kiosk && !(options.touchControls && input.isPointer) ? LiveControls.kiosk(input) : controls.intent(for: input)
         if states != (controls.hovered, controls.pressed) { pending.changed = true }
         view.controls = controls
         switch intent {

@@ -38,7 +38,9 @@ public final class LiveScreen: Screen {
         light.options = { [unowned self] in self.options }
         light.changed = { [unowned self] in self.pending.changed = true; self.values.report.now() }
         values.changed = { [unowned self] in self.pending.changed = true }
-        values.report.state = { [unowned self] in self.light.state(values: self.values.stated, updated: self.values.data.lastArrival) }
+        values.report.state = { [unowned self] in
+            self.light.state(values: self.values.stated, updated: self.values.data.lastArrival, power: self.view.stats.power.isEmpty ? nil : self.view.stats.power)
+        }
     }
 
     deinit { stop() }

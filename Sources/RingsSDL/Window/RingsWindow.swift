@@ -37,6 +37,11 @@ public final class RingsWindow {
         // SIGINT and SIGTERM are ours (see `ProcessSignals`): SDL's handlers do not wake SDL_WaitEvent.
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
+        // Touches are taken as fingers (`TouchInput`), never also as the mouse SDL would make of them;
+        // without that mouse, SDL 2.26 on X11 delivers finger events again (lost since 2.0.22, SDL
+        // issues 5652 and 8382). Auto-capture loses a touch's lift on X11 (SDL issue 9709).
+        SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
+        SDL_SetHint(SDL_HINT_MOUSE_AUTO_CAPTURE, "0")
         // Each driver in turn, until one starts and opens the window with a presenter: native Wayland
         // that cannot make its window (no EGL, say) falls back to X11 as one that cannot start does.
         var failure = SDLError("no display available")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Rings
 import RingsLive
+import RingsSDL
 
 /// `rings check-config [FILE]`: reads and checks a config file without opening a window (with no
 /// FILE, the one the window would read).
@@ -24,10 +25,14 @@ struct CheckConfigCommand: ParsableCommand {
         let (live, scene) = try WindowCommand.parse(["--config=" + file]).liveOptions(config)
         let names = live.values.indices.map { live.theme.style(ofRing: $0).name }
         let size = live.kiosk || config.fullscreen == true ? Settings.fullscreen.name : "\(scene.width)x\(scene.height)"
+        // A screen that can go off (a schedule, a broker's commands) says what would switch its power.
+        let cec = try? Settings.cecChoice(Settings.cec.resolved(nil, in: config))
+        let power = config.schedule != nil || live.mqtt?.commandTopic != nil ? cec.map { "; power " + $0.summary } : nil
         // Names as the file wrote them, but never a character that would steer the terminal.
         print(StandardError.oneLine("\(file): ok: \(live.kiosk ? "kiosk, " : "")theme \(live.theme.name), \(size), rings \(names.joined(separator: ", "))"
                                          + (config.schedule.map { "; a schedule of \($0.steps.count) step\($0.steps.count == 1 ? "" : "s")" } ?? "")
-                                         + (live.mqtt.flatMap { $0.discovery == true ? "; Home Assistant node \($0.nodeID)" : nil } ?? "")))
+                                         + (live.mqtt.flatMap { $0.discovery == true ? "; Home Assistant node \($0.nodeID)" : nil } ?? "")
+                                         + (power ?? "")))
         live.mqtt?.warnings.forEach { print("\(file): warning: mqtt: \($0)") }
     }
 }

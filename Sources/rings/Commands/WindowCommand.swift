@@ -24,6 +24,9 @@ struct WindowCommand: ParsableCommand {
     @Flag(name: Settings.kiosk.long, inversion: .prefixedNo, help: Settings.kiosk.help)
     var kiosk: Bool?
 
+    @Flag(name: Settings.touchControls.long, inversion: .prefixedNo, help: Settings.touchControls.help)
+    var touchControls: Bool?
+
     @Flag(name: Settings.intro.long, inversion: .prefixedNo, help: Settings.intro.help)
     var intro: Bool?
 
@@ -74,6 +77,9 @@ struct WindowCommand: ParsableCommand {
     @Option(name: Settings.present.long, help: Settings.present.help)
     var present: PresentMode?
 
+    @Option(name: Settings.cec.long, help: Settings.cec.help)
+    var cec: String?
+
     @Flag(name: Settings.stats.long, inversion: .prefixedNo, help: Settings.stats.help)
     var stats: Bool?
 
@@ -98,8 +104,11 @@ struct WindowCommand: ParsableCommand {
         if let configPath { screen.reloader = reloader(configPath) }
         let degrees = Settings.rotate.resolved(rotate, in: file)
         guard let rotation = Rotation(rawValue: degrees) else { throw UserError("--rotate must be 0, 90, 180 or 270, not \(degrees)") }
+        let cecChoice: CECChoice
+        do { cecChoice = try Settings.cecChoice(Settings.cec.resolved(cec, in: file)) } catch { throw UserError("--cec \(error)") }
         let window = ScreenWindow.Options(size: (initial.width, initial.height), fullscreen: Settings.fullscreen.resolved(fullscreen, in: file),
-                                          kiosk: options.kiosk, display: display, present: Settings.present.resolved(present, in: file), rotation: rotation)
+                                          kiosk: options.kiosk, display: display, present: Settings.present.resolved(present, in: file), rotation: rotation,
+                                          cec: cecChoice)
         let stats = try showWindow(screen, window)
         if Settings.stats.resolved(self.stats, in: file) { print(stats.summary(cpuSeconds: ProcessUsage.cpuSeconds)) }
     }
@@ -166,6 +175,7 @@ struct WindowCommand: ParsableCommand {
             options.unknown = Set(file.rings.indices.filter { file.rings[$0].progress == nil })
         }
         options.reducedMotion = Settings.reducedMotion.resolved(reducedMotion, in: file)
+        options.touchControls = Settings.touchControls.resolved(touchControls, in: file)
         options.schedule = file.schedule
         options.wakeOnInput = file.wakeOnInput
         // Sampled sources are old after three missed samples; feeds speak when they like, so only when asked.

@@ -46,6 +46,7 @@ struct ConfigFile {
     var curve: String?
     var fullscreen: Bool?
     var kiosk: Bool?
+    var touchControls: Bool?
     var intro: Bool?
     var display: Int?
     var shiftEvery: String?
@@ -63,6 +64,7 @@ struct ConfigFile {
     var rotate: Int?
     var stats: Bool?
     var present: PresentMode?
+    var cec: String?
     var rings: [RingEntry] = []
     var mqtt: MQTTEntry?
     var schedule: Schedule?

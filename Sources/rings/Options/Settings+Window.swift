@@ -12,6 +12,10 @@ extension Settings {
         "kiosk", "Unattended display: fullscreen, cursor hidden, screensaver off, no chrome unless --chrome full; only Ctrl+Alt+Q or SIGINT/SIGTERM quits.",
         field: \.kiosk, default: false) { $0.bool($1, $2) }
 
+    static let touchControls = Setting<Bool>(
+        "touch-controls", "In a kiosk, a tap selects the ring under it and a drag sets it by angle, as in a window (keys still do nothing). Default: off, a kiosk takes no touch but the one that wakes a dark screen.",
+        field: \.touchControls, default: false) { $0.bool($1, $2) }
+
     static let intro = Setting<Bool>(
         "intro", "Grow the rings in from 0 when the window opens, as the Activity app does (--no-intro starts at the values). Default: on.",
         field: \.intro, default: true) { $0.bool($1, $2) }
@@ -47,6 +51,18 @@ extension Settings {
     static let present = Setting<PresentMode>(
         "present", "How frames reach the screen: vsync (a renderer presenting with vsync; the display paces the animation), surface (the window surface, changed rectangles only, paced by a timer), or auto (vsync on Wayland, KMS/DRM or a real GPU; surface otherwise). Default: auto.",
         value: "auto|vsync|surface", field: \.present, default: .auto) { $0.choice($1, $2) }
+
+    static let cec = Setting<String>(
+        "cec", "The HDMI-CEC adapter that puts the TV in standby when the screen goes off and wakes it: auto (the first /dev/cecN that is not a TV's own), off, or a path. Default: auto.",
+        value: "auto|off|path", field: \.cec, default: "auto") { reader, value, key in
+        reader.checked(value, key) { text in _ = try cecChoice(text) }
+    }
+
+    /// `auto`, `off` or a device's path as a choice, or the one line that says what it may be.
+    static func cecChoice(_ text: String) throws(UserError) -> CECChoice {
+        guard let choice = CECChoice(text) else { throw UserError("must be auto, off or an adapter's path such as /dev/cec0, not '\(text.prefix(40))'") }
+        return choice
+    }
 
     static let stats = Setting<Bool>(
         "stats", "On exit, print the presenter, frames presented and dropped, the frame-interval median and 99th percentile, and CPU seconds.",

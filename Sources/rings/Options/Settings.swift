@@ -10,10 +10,10 @@ enum Settings {
     /// Every key a config file may hold, in the order `check-config` names them.
     static let keys: [ConfigKey] = [
         ConfigKey(theme), ConfigKey(preset), ConfigKey(counterclockwise), ConfigKey(size), ConfigKey(progress), ConfigKey(duration),
-        ConfigKey(curve), ConfigKey(fullscreen), ConfigKey(kiosk), ConfigKey(intro), ConfigKey(display), ConfigKey(shiftEvery),
+        ConfigKey(curve), ConfigKey(fullscreen), ConfigKey(kiosk), ConfigKey(touchControls), ConfigKey(intro), ConfigKey(display), ConfigKey(shiftEvery),
         ConfigKey(chrome), ConfigKey(label), ConfigKey(font), ConfigKey(lang), ConfigKey(feed), ConfigKey(source), ConfigKey(exec),
         ConfigKey(every), ConfigKey(staleAfter), ConfigKey(reducedMotion), ConfigKey(stateFile), ConfigKey(rotate), ConfigKey(stats),
-        ConfigKey(present), ring, mqtt, schedule, ConfigKey(wakeOnInput),
+        ConfigKey(present), ConfigKey(cec), ring, mqtt, schedule, ConfigKey(wakeOnInput),
     ]
 
     static let theme = Setting<String>("theme", "A built-in theme (activity, flat, gold, soft, tutorial) or the path of a theme .json file. Default: activity.",

@@ -98,6 +98,25 @@ import TestSupport
         #expect(result.stdout.split(separator: "\n").last?.hasPrefix("median_ms=") == true, "\(result.stdout)")
     }
 
+    /// `--cec` and the config's `cec` take auto, off or an adapter's path; anything else is one line
+    /// before any window opens, and `check-config` names the line.
+    @Test func cecTakesAutoOffOrAPath() throws {
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "DISPLAY"); env.removeValue(forKey: "WAYLAND_DISPLAY"); env.removeValue(forKey: "SDL_VIDEODRIVER")
+        let wrong = try runProgram(ringsBinary, ["--config", "none", "--cec", "hdmi"], environment: env, timeout: 20)
+        #expect(wrong.status == 1 && wrong.stderr.hasSuffix("--cec must be auto, off or an adapter's path such as /dev/cec0, not 'hdmi'\n")
+                && wrong.stderr.split(separator: "\n").count == 1, "\(wrong.stderr)")
+        // A good value goes on to the window, which finds no display here.
+        let good = try runProgram(ringsBinary, ["--config", "none", "--cec", "/dev/cec7"], environment: env, timeout: 20)
+        #expect(good.status == 1 && good.stderr.contains("rings render") && !good.stderr.contains("--cec"), "\(good.stderr)")
+        let config = directory + "/cec.toml"
+        try "theme = \"flat\"\ncec = \"hdmi\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let checked = try runProgram(ringsBinary, ["check-config", config])
+        #expect(checked.status == 1 && checked.stderr.contains("\(config):2: cec: must be auto, off or an adapter's path"), "\(checked.stderr)")
+        try "cec = \"off\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        #expect(try runProgram(ringsBinary, ["check-config", config]).status == 0)
+    }
+
     @Test func withoutADisplayTheWindowSaysSo() throws {
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "DISPLAY"); env.removeValue(forKey: "WAYLAND_DISPLAY"); env.removeValue(forKey: "SDL_VIDEODRIVER")

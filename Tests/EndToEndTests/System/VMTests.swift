@@ -57,44 +57,6 @@ import Testing
         }
     }
 
-    /// `{"screen": "off"}` and `"on"` over a broker switch the display's power for real: on the console
-    /// the KMS/DRM connector's DPMS (as sysfs says, and QEMU shows no picture), under Xorg on the same
-    /// card X11's DPMS (as `xset q` says), where a key pressed while off leaves the monitor off (the X
-    /// server turns it on; rings turns it off again). Killed while off, rings leaves the display on,
-    /// and X's DPMS disabled as it found it; when on again, the picture is the one before, exactly.
-    @Test func commandsSwitchTheDisplaysPowerOnTheConsoleAndUnderX() throws {
-        let vm = try VirtualMachine(mode: "power", output: scratch.path + "/power")
-        #expect(vm.result.status == 0, "\(vm.result.stdout)\(vm.result.stderr)")
-        let log = vm.text("guest.log")
-        func line(_ start: String) -> String { log.split(separator: "\n").first { $0.contains(start) }.map(String.init) ?? "" }
-        /// How long a switch took, from "NAME in S s: ...".
-        func seconds(_ start: String) -> Double? { line(start).components(separatedBy: " in ").last?.split(separator: " ").first.flatMap { Double($0) } }
-        let still = try render("0.25,0.5,0.75")
-
-        #expect(line("K: dpms before:").hasSuffix("On") && line("K: READY") != "", "\(log)")
-        // Each switch is seen (the guest waits 20 s for it and logs how long it took: a figure).
-        for step in ["K: off", "K: on", "K: off again", "X: off", "X: on", "X: off again"] {
-            #expect(seconds(step + " in") != nil, "\(step) after the command: \(log)")
-        }
-        #expect(differingPixels(try screen(vm, "K1"), still) == 0, "the console kiosk equals rings render")
-        let off = try screen(vm, "K2")
-        #expect(litPixels(off) < 2000 && litPixels(still) > 100_000, "off: QEMU shows no picture, only its small \"Display output is not active.\"")
-        #expect(differingPixels(try screen(vm, "K3"), still) == 0, "on again: the same picture, at full brightness, exactly")
-        #expect(line("K: rings exit").hasSuffix("exit 0") && line("K: dpms after:").hasSuffix("On"), "killed while off, the display is on again: \(log)")
-
-        #expect(line("X: before:").contains("DPMS is Disabled"), "\(log)")
-        #expect(line("X: off in").contains("Monitor is Off") && line("X: dpms").hasSuffix("Off"), "\(log)")
-        #expect(line("X: a key pressed while off").contains("Monitor is Off") && line("X: a key pressed while off").hasSuffix("Off"), "\(log)")
-        #expect(line("X: on:").contains("DPMS is Disabled"), "on again, DPMS disabled as found: \(log)")
-        let x1 = try screen(vm, "X1"), x3 = try screen(vm, "X3")
-        #expect(differingPixels(x1, still) == 0 && differingPixels(x3, still) == 0, "under Xorg too")
-        #expect(line("X: after:").contains("DPMS is Disabled") && line("X: after:").hasSuffix("dpms On"), "killed while off: \(log)")
-        for name in ["K", "X"] {
-            let said = vm.text("\(name).out")
-            #expect(said.contains("screen off") && !said.contains("cannot be switched"), "\(name): \(said)")
-        }
-    }
-
     /// The unit as the package installs it, under systemd: READY and STATUS, values from a FIFO, a
     /// SIGSTOPped rings killed by the watchdog and back on screen within a minute with its values stale
     /// (the state file under StateDirectory), `systemctl reload` recolouring in place, a SIGKILLed rings

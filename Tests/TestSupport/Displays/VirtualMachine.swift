@@ -72,3 +72,26 @@ public final class VirtualMachine {
         (try? String(contentsOfFile: output + "/" + name, encoding: .utf8)) ?? ""
     }
 }
+
+/// A VM's guest.log: its lines by what they hold, and how long a wait the guest logged took.
+public struct GuestLog: CustomStringConvertible {
+    public let text: String
+
+    /// The first line that contains `part` ("" when none).
+    public func line(_ part: String) -> String {
+        text.split(separator: "\n").first { $0.contains(part) }.map(String.init) ?? ""
+    }
+
+    /// How long the guest's wait `name` took, from its line "NAME in S s: ..." (nil when it timed out).
+    public func seconds(_ name: String) -> Double? {
+        line(name + " in ").components(separatedBy: " in ").last?.split(separator: " ").first.flatMap { Double($0) }
+    }
+
+    public var description: String { text }
+}
+
+extension VirtualMachine {
+    /// What the guest logged.
+    public var log: GuestLog { GuestLog(text: text("guest.log")) }
+}
+

@@ -5,13 +5,6 @@ import TestSupport
 
 /// A portrait screen: `--rotate 90` on a 540x960 screen shows the 960x540 frame turned clockwise.
 @Suite(.serialized) struct RotationTests {
-    /// `image` turned 90 degrees clockwise, pixel by pixel (written here, apart from the product's own).
-    func clockwise(_ image: Pixmap) -> Pixmap {
-        let turned = Pixmap(width: image.height, height: image.width)
-        for y in 0..<image.height { for x in 0..<image.width { turned[image.height - 1 - y, x] = image[x, y] } }
-        return turned
-    }
-
     @Test(.needs(VirtualDisplay.missingTools.isEmpty, "needs the display tools (make test installs them)"),
           arguments: ["surface", "vsync"])
     func aQuarterTurnShowsTheRenderTurned(present: String) throws {
@@ -19,7 +12,7 @@ import TestSupport
         let (process, window) = try display.launchRings(["--kiosk", "--chrome", "none", "--rotate", "90", "--present", present, "--theme", "flat",
                                                          "--progress", "0.3,0.65,1.2", "--duration", "0.1", "--no-intro"])
         defer { if process.isRunning { process.terminate() } }
-        let expected = clockwise(try ringsRender("960x540", "0.3,0.65,1.2"))
+        let expected = try ringsRender("960x540", "0.3,0.65,1.2").turnedClockwise()
         #expect(try settled { differingPixels(try display.screenshot().subview(try display.clientArea(of: window)), expected) } == 0)
     }
 

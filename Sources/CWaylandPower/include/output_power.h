@@ -1,0 +1,22 @@
+// The outputs' power on a wlroots compositor (sway, labwc, ...) through its
+// wlr-output-power-management-unstable-v1 protocol, on a connection another library opened (SDL's).
+#ifndef RINGS_OUTPUT_POWER_H
+#define RINGS_OUTPUT_POWER_H
+
+struct wl_display;
+struct rings_output_power;
+
+/// The compositor's output power manager and its outputs, on an event queue of our own on
+/// `display` (so that SDL's events stay SDL's); NULL when the compositor offers no manager.
+struct rings_output_power *rings_output_power_new(struct wl_display *display);
+
+/// Turns every output off (`on` 0) or on and waits for the compositor's answer: the number of
+/// outputs now in that mode, or -1 when the connection failed.
+int rings_output_power_set(struct rings_output_power *power, int on);
+
+/// The number of outputs the compositor has.
+int rings_output_power_outputs(struct rings_output_power *power);
+
+void rings_output_power_free(struct rings_output_power *power);
+
+#endif

@@ -1,0 +1,119 @@
+// wlr-output-power-management-unstable-v1 on a borrowed connection. The protocol's glue is
+// wayland-scanner's, made from protocol/wlr-output-power-management-unstable-v1.xml (wlroots'):
+//   wayland-scanner client-header protocol/wlr-output-power-management-unstable-v1.xml wlr-output-power-management-unstable-v1-client-protocol.h
+//   wayland-scanner private-code protocol/wlr-output-power-management-unstable-v1.xml wlr-output-power-management-unstable-v1-protocol.c
+#include "output_power.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <wayland-client.h>
+#include "wlr-output-power-management-unstable-v1-client-protocol.h"
+
+enum { MAX_OUTPUTS = 16 };
+
+struct output {
+    struct wl_output *output;
+    struct zwlr_output_power_v1 *power;
+    /// The mode the compositor last said (-1 before it said one), and whether it gave up on the output.
+    int mode, failed;
+};
+
+struct rings_output_power {
+    struct wl_display *display;
+    struct wl_event_queue *queue;
+    struct wl_display *wrapper;
+    struct wl_registry *registry;
+    struct zwlr_output_power_manager_v1 *manager;
+    struct output outputs[MAX_OUTPUTS];
+    int count;
+};
+
+static void mode(void *data, struct zwlr_output_power_v1 *power, uint32_t mode) {
+    (void)power;
+    ((struct output *)data)->mode = (int)mode;
+}
+
+static void failed(void *data, struct zwlr_output_power_v1 *power) {
+    (void)power;
+    ((struct output *)data)->failed = 1;
+}
+
+static const struct zwlr_output_power_v1_listener power_listener = { mode, failed };
+
+static void global(void *data, struct wl_registry *registry, uint32_t name, const char *interface, uint32_t version) {
+    struct rings_output_power *self = data;
+    (void)version;
+    if (strcmp(interface, zwlr_output_power_manager_v1_interface.name) == 0 && !self->manager) {
+        self->manager = wl_registry_bind(registry, name, &zwlr_output_power_manager_v1_interface, 1);
+    } else if (strcmp(interface, wl_output_interface.name) == 0 && self->count < MAX_OUTPUTS) {
+        struct output *output = &self->outputs[self->count++];
+        output->output = wl_registry_bind(registry, name, &wl_output_interface, 1);
+        output->mode = -1;
+    }
+}
+
+static void global_remove(void *data, struct wl_registry *registry, uint32_t name) {
+    (void)data; (void)registry; (void)name;
+}
+
+static const struct wl_registry_listener registry_listener = { global, global_remove };
+
+/// A power control for each output that has none yet (outputs can come after the manager).
+static void watch_outputs(struct rings_output_power *self) {
+    for (int i = 0; i < self->count; i++) {
+        struct output *output = &self->outputs[i];
+        if (output->power || !output->output) continue;
+        output->power = zwlr_output_power_manager_v1_get_output_power(self->manager, output->output);
+        zwlr_output_power_v1_add_listener(output->power, &power_listener, output);
+    }
+}
+
+struct rings_output_power *rings_output_power_new(struct wl_display *display) {
+    struct rings_output_power *self = calloc(1, sizeof *self);
+    if (!self) return NULL;
+    self->display = display;
+    self->queue = wl_display_create_queue(display);
+    self->wrapper = wl_proxy_create_wrapper(display);
+    if (!self->queue || !self->wrapper) { rings_output_power_free(self); return NULL; }
+    wl_proxy_set_queue((struct wl_proxy *)self->wrapper, self->queue);
+    self->registry = wl_display_get_registry(self->wrapper);
+    wl_registry_add_listener(self->registry, &registry_listener, self);
+    if (wl_display_roundtrip_queue(display, self->queue) < 0 || !self->manager) { rings_output_power_free(self); return NULL; }
+    watch_outputs(self);
+    // Each control says its output's mode at once.
+    if (wl_display_roundtrip_queue(display, self->queue) < 0) { rings_output_power_free(self); return NULL; }
+    return self;
+}
+
+int rings_output_power_set(struct rings_output_power *self, int on) {
+    // Outputs plugged in since are in the registry's news on our queue.
+    if (wl_display_roundtrip_queue(self->display, self->queue) < 0) return -1;
+    watch_outputs(self);
+    uint32_t wanted = on ? ZWLR_OUTPUT_POWER_V1_MODE_ON : ZWLR_OUTPUT_POWER_V1_MODE_OFF;
+    for (int i = 0; i < self->count; i++) {
+        if (self->outputs[i].power && !self->outputs[i].failed) zwlr_output_power_v1_set_mode(self->outputs[i].power, wanted);
+    }
+    if (wl_display_roundtrip_queue(self->display, self->queue) < 0) return -1;
+    int done = 0;
+    for (int i = 0; i < self->count; i++) {
+        if (!self->outputs[i].failed && self->outputs[i].mode == (int)wanted) done++;
+    }
+    return done;
+}
+
+int rings_output_power_outputs(struct rings_output_power *self) {
+    return self->count;
+}
+
+void rings_output_power_free(struct rings_output_power *self) {
+    if (!self) return;
+    for (int i = 0; i < self->count; i++) {
+        if (self->outputs[i].power) zwlr_output_power_v1_destroy(self->outputs[i].power);
+        if (self->outputs[i].output) wl_output_destroy(self->outputs[i].output);
+    }
+    if (self->manager) zwlr_output_power_manager_v1_destroy(self->manager);
+    if (self->registry) wl_registry_destroy(self->registry);
+    if (self->wrapper) wl_proxy_wrapper_destroy(self->wrapper);
+    if (self->queue) wl_event_queue_destroy(self->queue);
+    free(self);
+}

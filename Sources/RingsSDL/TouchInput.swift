@@ -1,0 +1,41 @@
+import CSDL2
+import Rings
+import RingsRaster
+
+/// SDL's finger events as a screen's pointer, in the drawable's pixels: the first finger down
+/// presses, moves and lifts; other fingers while it is down are ignored. SDL makes no mouse events
+/// of touches (`RingsWindow` turns them off, and `SDLInput` drops any that come), so a touch is
+/// never taken twice. Finger positions are fractions of the window (of the whole screen on the
+/// console, which the window fills).
+struct TouchInput {
+    /// The finger being followed, on its touch device.
+    private var finger: (device: SDL_TouchID, id: SDL_FingerID)?
+
+    /// Whether `event` is a finger's.
+    static func isFinger(_ event: SDL_Event) -> Bool {
+        [SDL_FINGERDOWN.rawValue, SDL_FINGERMOTION.rawValue, SDL_FINGERUP.rawValue].contains(event.type)
+    }
+
+    /// What the finger event `event` is for a screen on a drawable of `width` x `height` pixels.
+    mutating func input(for event: SDL_Event, width: Int, height: Int) -> ScreenInput? {
+        let touch = event.tfinger
+        // Touches SDL makes of the mouse (SDL_MOUSE_TOUCHID) are the mouse's.
+        guard touch.touchId != -1 else { return nil }
+        let point = Point(x: Double(min(max(touch.x, 0), 1)) * Double(width), y: Double(min(max(touch.y, 0), 1)) * Double(height))
+        let same = finger.map { $0.device == touch.touchId && $0.id == touch.fingerId } ?? false
+        switch event.type {
+        case SDL_FINGERDOWN.rawValue:
+            guard finger == nil else { return nil }
+            finger = (touch.touchId, touch.fingerId)
+            return .press(point)
+        case SDL_FINGERMOTION.rawValue:
+            return same ? .motion(point) : nil
+        case SDL_FINGERUP.rawValue:
+            guard same else { return nil }
+            finger = nil
+            return .release(point)
+        default:
+            return nil
+        }
+    }
+}
