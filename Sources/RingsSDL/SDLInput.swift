@@ -14,6 +14,9 @@ struct SDLInput {
 
     /// What `event` is for a screen; `mouse` is where the pointer is now (the wheel's target).
     func input(for event: SDL_Event, mouse: (x: Int32, y: Int32) = (0, 0)) -> ScreenInput? {
+        // Button, motion and wheel events share the field that names the mouse.
+        let mice = [SDL_MOUSEBUTTONDOWN.rawValue, SDL_MOUSEBUTTONUP.rawValue, SDL_MOUSEMOTION.rawValue, SDL_MOUSEWHEEL.rawValue]
+        if mice.contains(event.type) && event.motion.which == Self.touchMouse { return nil }
         switch event.type {
         case SDL_QUIT.rawValue:
             return .close
@@ -24,9 +27,6 @@ struct SDLInput {
             if mod & KMOD_CTRL.rawValue != 0 { modifiers.insert(.ctrl) }
             if mod & KMOD_ALT.rawValue != 0 { modifiers.insert(.alt) }
             return Self.key(event.key.keysym.sym, shift: modifiers.contains(.shift)).map { .key($0, modifiers) }
-        case SDL_MOUSEBUTTONDOWN.rawValue, SDL_MOUSEBUTTONUP.rawValue, SDL_MOUSEMOTION.rawValue, SDL_MOUSEWHEEL.rawValue
-            where event.motion.which == Self.touchMouse:
-            return nil
         case SDL_MOUSEBUTTONDOWN.rawValue where event.button.button == UInt8(SDL_BUTTON_LEFT):
             return .press(point(event.button.x, event.button.y))
         case SDL_MOUSEBUTTONUP.rawValue where event.button.button == UInt8(SDL_BUTTON_LEFT):

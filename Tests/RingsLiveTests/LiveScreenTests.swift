@@ -109,6 +109,25 @@ import TestSupport
         #expect(s.handle(.close, width: 400, height: 400, at: 0) == .quit)
     }
 
+    /// With touch-controls a kiosk takes taps and drags as a window does, and still no key or wheel.
+    @Test func aKioskWithTouchControlsTakesTapsAndDrags() {
+        var options = LiveScreen.Options(theme: theme, values: [0.72, 1.35, 0.48], spec: .tween(duration: 1, curve: .linear), chrome: false, kiosk: true)
+        options.touchControls = true
+        let s = LiveScreen(options: options, glyphs: nil, problems: ProblemLog(now: { 0 }, write: { _ in }))
+        let outer = RingLayout(width: 400, height: 400, count: 3, theme: theme).ring(0).radius
+        _ = s.handle(.press(Point(x: 200, y: 200 - outer)), width: 400, height: 400, at: 0)
+        _ = s.handle(.release(Point(x: 200, y: 200 - outer)), width: 400, height: 400, at: 0)
+        #expect(s.model.selection == 0 && s.model.targets == [0.72, 1.35, 0.48], "a tap selects and changes nothing")
+        for input: ScreenInput in [.key(.digit(3)), .key(.right), .wheel(steps: 1, at: Point(x: 200, y: 200 - outer))] {
+            #expect(s.handle(input, width: 400, height: 400, at: 0) == nil, "\(input)")
+        }
+        #expect(s.model.targets == [0.72, 1.35, 0.48], "keys and the wheel do nothing")
+        _ = s.handle(.press(Point(x: 200 + outer, y: 195)), width: 400, height: 400, at: 0)
+        _ = s.handle(.motion(Point(x: 200 + outer, y: 200)), width: 400, height: 400, at: 0)
+        _ = s.handle(.release(Point(x: 200 + outer, y: 200)), width: 400, height: 400, at: 0)
+        #expect(abs(s.model.targets[0] - 0.25) < 0.01, "a drag sets it by angle")
+    }
+
     @Test func timersShiftTheRingsAndStepTheScript() {
         let clock = ManualClock()
         let loop = FrameLoop(clock: clock)

@@ -1,0 +1,49 @@
+import CSDL2
+import Rings
+import RingsRaster
+@testable import RingsSDL
+import Testing
+
+/// SDL's finger events as the screen's pointer: the first finger alone, in the drawable's pixels;
+/// touches SDL makes of the mouse and mouse events it makes of touches are never taken.
+@Suite struct TouchInputTests {
+    func finger(_ type: SDL_EventType, id: SDL_FingerID, x: Float, y: Float, device: SDL_TouchID = 3) -> SDL_Event {
+        var event = SDL_Event()
+        event.type = type.rawValue
+        event.tfinger.touchId = device
+        event.tfinger.fingerId = id
+        event.tfinger.x = x
+        event.tfinger.y = y
+        return event
+    }
+
+    @Test func theFirstFingerIsThePointerAndOthersAreIgnored() {
+        var touch = TouchInput()
+        let (w, h) = (1280, 800)
+        #expect(touch.input(for: finger(SDL_FINGERDOWN, id: 7, x: 0.5, y: 0.25), width: w, height: h) == .press(Point(x: 640, y: 200)))
+        #expect(touch.input(for: finger(SDL_FINGERDOWN, id: 8, x: 0.1, y: 0.1), width: w, height: h) == nil, "a second finger")
+        #expect(touch.input(for: finger(SDL_FINGERMOTION, id: 8, x: 0.2, y: 0.2), width: w, height: h) == nil)
+        #expect(touch.input(for: finger(SDL_FINGERMOTION, id: 7, x: 0.75, y: 0.5), width: w, height: h) == .motion(Point(x: 960, y: 400)))
+        #expect(touch.input(for: finger(SDL_FINGERUP, id: 8, x: 0.2, y: 0.2), width: w, height: h) == nil)
+        // A finger of the same number on another device is another finger.
+        #expect(touch.input(for: finger(SDL_FINGERUP, id: 7, x: 0.75, y: 0.5, device: 4), width: w, height: h) == nil)
+        #expect(touch.input(for: finger(SDL_FINGERUP, id: 7, x: 1.5, y: -0.5), width: w, height: h) == .release(Point(x: 1280, y: 0)), "kept on the screen")
+        #expect(touch.input(for: finger(SDL_FINGERDOWN, id: 8, x: 0, y: 1), width: w, height: h) == .press(Point(x: 0, y: 800)), "the next finger, once it is up")
+    }
+
+    @Test func touchesMadeOfTheMouseAndTheMouseMadeOfTouchesAreDropped() {
+        var touch = TouchInput()
+        #expect(touch.input(for: finger(SDL_FINGERDOWN, id: 1, x: 0.5, y: 0.5, device: -1), width: 100, height: 100) == nil)
+        var click = SDL_Event()
+        click.type = SDL_MOUSEBUTTONDOWN.rawValue
+        click.button.button = UInt8(SDL_BUTTON_LEFT)
+        click.button.x = 10; click.button.y = 20
+        #expect(SDLInput().input(for: click) == .press(Point(x: 10.5, y: 20.5)), "a real click")
+        click.button.which = UInt32.max
+        #expect(SDLInput().input(for: click) == nil, "the mouse SDL makes of a touch")
+        var motion = SDL_Event()
+        motion.type = SDL_MOUSEMOTION.rawValue
+        motion.motion.which = UInt32.max
+        #expect(SDLInput().input(for: motion) == nil)
+    }
+}
