@@ -54,8 +54,16 @@ static int transmit(int fd, struct cec_msg *msg) {
 
 int rings_cec_power(int fd, int on) {
     int address = logical_address(fd);
-    if (address < 0) return address;
     struct cec_msg msg;
+    if (address == -ENONET && on) {
+        // A TV in standby may drop the hot-plug signal, and the adapter its logical address with it:
+        // Image View On may still go from the unregistered address, and wakes it (the address comes
+        // back with the signal; Active Source waits for the next switch).
+        cec_msg_init(&msg, CEC_LOG_ADDR_UNREGISTERED, CEC_LOG_ADDR_TV);
+        cec_msg_image_view_on(&msg);
+        return transmit(fd, &msg);
+    }
+    if (address < 0) return address;
     cec_msg_init(&msg, (__u8)address, CEC_LOG_ADDR_TV);
     if (!on) {
         cec_msg_standby(&msg);

@@ -6,12 +6,15 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <wayland-client.h>
 #include "wlr-output-power-management-unstable-v1-client-protocol.h"
 
 enum { MAX_OUTPUTS = 16 };
 
 struct output {
+    /// The output's name in the registry (its global_remove names it).
+    uint32_t name;
     struct wl_output *output;
     struct zwlr_output_power_v1 *power;
     /// The mode the compositor last said (-1 before it said one), and whether it gave up on the output.
@@ -47,13 +50,27 @@ static void global(void *data, struct wl_registry *registry, uint32_t name, cons
         self->manager = wl_registry_bind(registry, name, &zwlr_output_power_manager_v1_interface, 1);
     } else if (strcmp(interface, wl_output_interface.name) == 0 && self->count < MAX_OUTPUTS) {
         struct output *output = &self->outputs[self->count++];
+        memset(output, 0, sizeof *output);
+        output->name = name;
         output->output = wl_registry_bind(registry, name, &wl_output_interface, 1);
         output->mode = -1;
     }
 }
 
+/// An output unplugged (a TV that drops its hot-plug signal): its objects go, and its slot.
 static void global_remove(void *data, struct wl_registry *registry, uint32_t name) {
-    (void)data; (void)registry; (void)name;
+    struct rings_output_power *self = data;
+    (void)registry;
+    for (int i = 0; i < self->count; i++) {
+        struct output *output = &self->outputs[i];
+        if (output->name != name || !output->output) continue;
+        if (output->power) zwlr_output_power_v1_destroy(output->power);
+        wl_output_destroy(output->output);
+        // The last slot takes its place; a listener's data follows it.
+        self->outputs[i] = self->outputs[--self->count];
+        if (i < self->count && self->outputs[i].power) wl_proxy_set_user_data((struct wl_proxy *)self->outputs[i].power, &self->outputs[i]);
+        return;
+    }
 }
 
 static const struct wl_registry_listener registry_listener = { global, global_remove };
@@ -85,6 +102,14 @@ struct rings_output_power *rings_output_power_new(struct wl_display *display) {
     return self;
 }
 
+/// Whether every output asked has said its new mode or given up.
+static int all_answered(struct rings_output_power *self, uint32_t wanted) {
+    for (int i = 0; i < self->count; i++) {
+        if (self->outputs[i].power && !self->outputs[i].failed && self->outputs[i].mode != (int)wanted) return 0;
+    }
+    return 1;
+}
+
 int rings_output_power_set(struct rings_output_power *self, int on) {
     // Outputs plugged in since are in the registry's news on our queue.
     if (wl_display_roundtrip_queue(self->display, self->queue) < 0) return -1;
@@ -93,12 +118,20 @@ int rings_output_power_set(struct rings_output_power *self, int on) {
     for (int i = 0; i < self->count; i++) {
         if (self->outputs[i].power && !self->outputs[i].failed) zwlr_output_power_v1_set_mode(self->outputs[i].power, wanted);
     }
-    if (wl_display_roundtrip_queue(self->display, self->queue) < 0) return -1;
-    int done = 0;
-    for (int i = 0; i < self->count; i++) {
-        if (!self->outputs[i].failed && self->outputs[i].mode == (int)wanted) done++;
+    // A compositor may switch a little later (sway 1.10 does on a timer): its answer is awaited for
+    // up to a second, 20 ms apart.
+    for (int tries = 0; tries < 50; tries++) {
+        if (wl_display_roundtrip_queue(self->display, self->queue) < 0) return -1;
+        if (all_answered(self, wanted)) break;
+        struct timespec wait = { 0, 20 * 1000000L };
+        nanosleep(&wait, NULL);
     }
-    return done;
+    // Outputs that did not give up took it (one that has not answered yet will).
+    int taken = 0;
+    for (int i = 0; i < self->count; i++) {
+        if (self->outputs[i].power && !self->outputs[i].failed) taken++;
+    }
+    return taken;
 }
 
 int rings_output_power_outputs(struct rings_output_power *self) {

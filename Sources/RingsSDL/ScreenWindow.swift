@@ -181,6 +181,7 @@ public final class ScreenWindow {
         let translate = SDLInput(pixelScale: window.density)
         let raw = TouchInput.isFinger(event) ? touch.input(for: event, width: size.width, height: size.height) : translate.input(for: event, mouse: (mx, my))
         guard let input = raw?.mapped({ options.rotation.framePoint($0, screen: size.width, size.height) }) else { return }
+        if TouchInput.isFinger(event), case .press = input { stats.touches += 1 }
         if input == .exposed { updater.invalidate() }
         let frame = options.rotation.frameSize(screen: size.width, size.height)
         switch screen.handle(input, width: frame.width, height: frame.height, at: clock.now()) {

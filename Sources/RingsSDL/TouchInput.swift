@@ -3,13 +3,21 @@ import Rings
 import RingsRaster
 
 /// SDL's finger events as a screen's pointer, in the drawable's pixels: the first finger down
-/// presses, moves and lifts; other fingers while it is down are ignored. SDL makes no mouse events
+/// presses, moves and lifts; other fingers while it is down are ignored (and followed instead when
+/// SDL no longer has the first one down). SDL makes no mouse events
 /// of touches (`RingsWindow` turns them off, and `SDLInput` drops any that come), so a touch is
 /// never taken twice. Finger positions are fractions of the window (of the whole screen on the
 /// console, which the window fills).
 struct TouchInput {
     /// The finger being followed, on its touch device.
     private var finger: (device: SDL_TouchID, id: SDL_FingerID)?
+    /// Whether a finger is still down, as SDL knows: a lift SDL never reports (a touch the compositor
+    /// cancelled, a device unplugged) would otherwise hold every later touch off.
+    var isDown: (SDL_TouchID, SDL_FingerID) -> Bool = TouchInput.sdlHasFinger
+
+    static func sdlHasFinger(_ device: SDL_TouchID, _ id: SDL_FingerID) -> Bool {
+        (0..<SDL_GetNumTouchFingers(device)).contains { SDL_GetTouchFinger(device, $0)?.pointee.id == id }
+    }
 
     /// Whether `event` is a finger's.
     static func isFinger(_ event: SDL_Event) -> Bool {
@@ -25,6 +33,7 @@ struct TouchInput {
         let same = finger.map { $0.device == touch.touchId && $0.id == touch.fingerId } ?? false
         switch event.type {
         case SDL_FINGERDOWN.rawValue:
+            if let held = finger, same || !isDown(held.device, held.id) { finger = nil }
             guard finger == nil else { return nil }
             finger = (touch.touchId, touch.fingerId)
             return .press(point)

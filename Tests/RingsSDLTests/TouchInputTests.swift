@@ -19,6 +19,7 @@ import Testing
 
     @Test func theFirstFingerIsThePointerAndOthersAreIgnored() {
         var touch = TouchInput()
+        touch.isDown = { _, _ in true }
         let (w, h) = (1280, 800)
         #expect(touch.input(for: finger(SDL_FINGERDOWN, id: 7, x: 0.5, y: 0.25), width: w, height: h) == .press(Point(x: 640, y: 200)))
         #expect(touch.input(for: finger(SDL_FINGERDOWN, id: 8, x: 0.1, y: 0.1), width: w, height: h) == nil, "a second finger")
@@ -29,6 +30,19 @@ import Testing
         #expect(touch.input(for: finger(SDL_FINGERUP, id: 7, x: 0.75, y: 0.5, device: 4), width: w, height: h) == nil)
         #expect(touch.input(for: finger(SDL_FINGERUP, id: 7, x: 1.5, y: -0.5), width: w, height: h) == .release(Point(x: 1280, y: 0)), "kept on the screen")
         #expect(touch.input(for: finger(SDL_FINGERDOWN, id: 8, x: 0, y: 1), width: w, height: h) == .press(Point(x: 0, y: 800)), "the next finger, once it is up")
+    }
+
+    /// A lift SDL never reported (a cancelled touch) does not hold later touches off: a new finger is
+    /// followed once SDL no longer has the first one down.
+    @Test func aLostLiftDoesNotHoldTouchesOff() {
+        var touch = TouchInput()
+        var down: Set<SDL_FingerID> = [1]
+        touch.isDown = { _, id in down.contains(id) }
+        #expect(touch.input(for: finger(SDL_FINGERDOWN, id: 1, x: 0.5, y: 0.5), width: 100, height: 100) == .press(Point(x: 50, y: 50)))
+        #expect(touch.input(for: finger(SDL_FINGERDOWN, id: 2, x: 0.1, y: 0.1), width: 100, height: 100) == nil, "the first is still down")
+        down = []
+        #expect(touch.input(for: finger(SDL_FINGERDOWN, id: 3, x: 0.25, y: 0.75), width: 100, height: 100) == .press(Point(x: 25, y: 75)))
+        #expect(touch.input(for: finger(SDL_FINGERMOTION, id: 1, x: 0.3, y: 0.3), width: 100, height: 100) == nil, "the lost one is forgotten")
     }
 
     @Test func touchesMadeOfTheMouseAndTheMouseMadeOfTouchesAreDropped() {

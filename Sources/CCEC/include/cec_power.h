@@ -10,9 +10,9 @@
 int rings_cec_describe(int fd, char *name, size_t size);
 
 /// Claims a playback device's logical address (unless the adapter has one already), then sends the
-/// TV Standby (`on` 0), or Image View On and Active Source (`on` 1). 0 when the TV took it; -ENONET
-/// with no logical address (nothing on the HDMI port), -EHOSTUNREACH when the TV did not answer,
-/// else -errno.
+/// TV Standby (`on` 0), or Image View On and Active Source (`on` 1; without an address, Image View On
+/// alone from the unregistered one). 0 when the TV took it; -ENONET with no logical address (nothing
+/// on the HDMI port), -EHOSTUNREACH when the TV did not answer, else -errno.
 int rings_cec_power(int fd, int on);
 
 #endif

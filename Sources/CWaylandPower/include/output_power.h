@@ -10,8 +10,8 @@ struct rings_output_power;
 /// `display` (so that SDL's events stay SDL's); NULL when the compositor offers no manager.
 struct rings_output_power *rings_output_power_new(struct wl_display *display);
 
-/// Turns every output off (`on` 0) or on and waits for the compositor's answer: the number of
-/// outputs now in that mode, or -1 when the connection failed.
+/// Turns every output off (`on` 0) or on and waits up to a second for the compositor's answer: the
+/// number of outputs that took it (did not fail), or -1 when the connection failed.
 int rings_output_power_set(struct rings_output_power *power, int on);
 
 /// The number of outputs the compositor has.

@@ -33,6 +33,8 @@ public final class FrameStats {
     public var videoDriver = ""
     /// What switches the display's power ("hdmi-cec (/dev/cec0, vc4-hdmi-0)", "dpms (x11)", "none (black)").
     public var power = ""
+    /// Touches taken (fingers down that pressed), to tell a touch screen's fingers from a mouse.
+    public var touches = 0
 
     public init() {}
 
@@ -62,6 +64,7 @@ public final class FrameStats {
                            feedLatencies.quantile(0.5) * 1000, feedLatencies.longest * 1000, feedLatencies.count)
         }
         if !power.isEmpty { text += "; power " + power }
+        if touches > 0 { text += "; touches \(touches)" }
         if let sources = sourceSummary?() { text += "; " + sources }
         return text
     }

@@ -54,10 +54,10 @@ final class DisplayPower {
             offBy = nil
             return
         }
-        let instead = "; switching the display by \(systemWay(window))"
+        let instead = systemWay(window).map { "; switching the display by \($0)" } ?? ""
         if let cec {
             guard let why = cec.set(off: true) else { offBy = .cec; return }
-            sayOnce("cec", why + instead + " instead")
+            sayOnce("cec", why + (instead.isEmpty ? "" : instead + " instead"))
         } else if let cecWhy {
             sayOnce("cec", cecWhy + instead)
         }
@@ -95,10 +95,13 @@ final class DisplayPower {
         }
     }
 
-    /// The window system's switch in words.
-    private func systemWay(_ window: RingsWindow) -> String {
-        if case .wayland? = system(of: window) { return "the compositor's output power" }
-        return "DPMS"
+    /// The window system's switch in words (nil where it has none).
+    private func systemWay(_ window: RingsWindow) -> String? {
+        switch system(of: window) {
+        case .x11?, .console?: "DPMS"
+        case .wayland?: "the compositor's output power"
+        case nil: nil
+        }
     }
 
     private enum System {

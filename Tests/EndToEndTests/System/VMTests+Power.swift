@@ -69,7 +69,7 @@ extension VMTests {
     private func theTVFollows(_ vm: VirtualMachine, still: Pixmap) throws {
         let log = vm.log, line = log.line, seconds = log.seconds
         #expect(line("C: the TV follows").hasSuffix("pwr-state: on") && line("C: READY") != "", "\(log)")
-        for step in ["C: 23:00 standby", "C: 07:00 on", "C: off", "C: on", "C: off again", "C: killed while off, on", "D: off by DPMS", "D: on by DPMS"] {
+        for step in ["C: 23:00 standby", "C: 07:00 on", "C: off", "C: on", "C: off again", "C: killed while off, on", "D: off by DPMS", "D: on by DPMS", "D: off by DPMS again", "D: on by DPMS again"] {
             #expect(seconds(step) != nil, "\(step): \(log)")
         }
         #expect(line("C: dpms at standby").hasSuffix("On"), "the TV in standby, not without a signal: \(log)")

@@ -68,8 +68,10 @@ F=$!
 tv() { cec-ctl -d2 --to 0 --give-device-power-status 2>&1 | grep -o 'pwr-state: [a-z-]*'; }
 within "C: the TV follows" 20 tv "pwr-state: on"
 log "C: check-config: $($B/rings check-config /kms/power/tv.toml 2>&1)"
-date -s "2026-11-28 22:59:50" > /dev/null
+# At noon, on; then the clock is set to ten seconds before 23:00 (the schedule is read every 15 s).
+date -s "2026-11-28 12:00:00" > /dev/null
 screen C tv; shot C1
+date -s "2026-11-28 22:59:50" > /dev/null
 within "C: 23:00 standby" 40 tv "pwr-state: standby"; log "C: dpms at standby: $(dpms)"
 date -s "2026-11-29 06:59:55" > /dev/null
 within "C: 07:00 on" 40 tv "pwr-state: on"; sleep 2; shot C2
@@ -84,7 +86,9 @@ within "C: killed while off, on" 20 tv "pwr-state: on"
 cec-ctl -d0 --clear >> $O/cec-tv.txt 2>&1
 screen D tv --cec /dev/cec1
 tell '{"screen": "off"}'; within "D: off by DPMS" 20 dpms Off
-tell '{"screen": "on"}'; within "D: on by DPMS" 20 dpms On; settled D1
+tell '{"screen": "on"}'; within "D: on by DPMS" 20 dpms On
+tell '{"screen": "off"}'; within "D: off by DPMS again" 20 dpms Off
+tell '{"screen": "on"}'; within "D: on by DPMS again" 20 dpms On; settled D1
 kill -TERM $P; wait $P; log "D: rings exit $?"
 kill $F
 
@@ -98,13 +102,14 @@ for i in $(seq 1 50); do [ -e /run/seatd.sock ] && break; sleep 0.1; done
 S=$!
 sway_output() { "${AS_NOBODY[@]}" SWAYSOCK=$U/sway.sock swaymsg -t get_outputs -r 2>&1 | grep -o '"dpms": [a-z]*'; }
 within "W: sway" 60 sway_output '"dpms": true'
-date -s "2026-11-28 22:59:50" > /dev/null
+date -s "2026-11-28 12:00:00" > /dev/null
 rm -f /run/ready
 "${AS_NOBODY[@]}" WAYLAND_DISPLAY=wayland-1 SDL_VIDEODRIVER=wayland NOTIFY_SOCKET=/run/notify.sock XDG_STATE_HOME=$U \
   $B/rings --kiosk --no-intro --config /kms/power/tv.toml --cec off > $O/W.out 2>&1 &
 P=$!
 if waitready /run/ready; then log "W: READY"; else log "W: no READY"; fi
 sleep 2; shot W1
+date -s "2026-11-28 22:59:50" > /dev/null
 within "W: 23:00 off" 40 sway_output '"dpms": false'; log "W: connector at 23:00: $(dpms)"
 date -s "2026-11-29 06:59:55" > /dev/null
 within "W: 07:00 on" 40 sway_output '"dpms": true'; sleep 2; shot W2

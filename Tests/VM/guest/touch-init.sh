@@ -58,8 +58,8 @@ gesture tap $((640 + 216)) $((400 - 216))
 gesture arc 640 400 230 90 270 24
 changed R0 "after a tap on the outer ring and a drag on the middle one"
 tell '{"screen": "off"}'; within "R0: off" 20 dpms Off
-gesture tap 600 380
-within "R0: a tap wakes it" 20 dpms On
+gesture arc 640 400 230 200 300 12
+within "R0: a drag wakes it" 20 dpms On
 log "R0: woken: $(percent)"
 within "R0: off again after 5 s" 30 dpms Off
 stop R0
