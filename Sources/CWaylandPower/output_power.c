@@ -1,4 +1,6 @@
-// wlr-output-power-management-unstable-v1 on a borrowed connection. The protocol's glue is
+// wlr-output-power-management-unstable-v1 on a connection of its own to the compositor SDL's window
+// is on (WAYLAND_DISPLAY): reading SDL's connection would take its events from under it (a window
+// with nothing to animate then never showed its first picture under weston). The protocol's glue is
 // wayland-scanner's, made from protocol/wlr-output-power-management-unstable-v1.xml (wlroots'):
 //   wayland-scanner client-header protocol/wlr-output-power-management-unstable-v1.xml wlr-output-power-management-unstable-v1-client-protocol.h
 //   wayland-scanner private-code protocol/wlr-output-power-management-unstable-v1.xml wlr-output-power-management-unstable-v1-protocol.c
@@ -23,8 +25,6 @@ struct output {
 
 struct rings_output_power {
     struct wl_display *display;
-    struct wl_event_queue *queue;
-    struct wl_display *wrapper;
     struct wl_registry *registry;
     struct zwlr_output_power_manager_v1 *manager;
     struct output outputs[MAX_OUTPUTS];
@@ -85,20 +85,17 @@ static void watch_outputs(struct rings_output_power *self) {
     }
 }
 
-struct rings_output_power *rings_output_power_new(struct wl_display *display) {
+struct rings_output_power *rings_output_power_new(void) {
     struct rings_output_power *self = calloc(1, sizeof *self);
     if (!self) return NULL;
-    self->display = display;
-    self->queue = wl_display_create_queue(display);
-    self->wrapper = wl_proxy_create_wrapper(display);
-    if (!self->queue || !self->wrapper) { rings_output_power_free(self); return NULL; }
-    wl_proxy_set_queue((struct wl_proxy *)self->wrapper, self->queue);
-    self->registry = wl_display_get_registry(self->wrapper);
+    self->display = wl_display_connect(NULL);
+    if (!self->display) { free(self); return NULL; }
+    self->registry = wl_display_get_registry(self->display);
     wl_registry_add_listener(self->registry, &registry_listener, self);
-    if (wl_display_roundtrip_queue(display, self->queue) < 0 || !self->manager) { rings_output_power_free(self); return NULL; }
+    if (wl_display_roundtrip(self->display) < 0 || !self->manager) { rings_output_power_free(self); return NULL; }
     watch_outputs(self);
     // Each control says its output's mode at once.
-    if (wl_display_roundtrip_queue(display, self->queue) < 0) { rings_output_power_free(self); return NULL; }
+    if (wl_display_roundtrip(self->display) < 0) { rings_output_power_free(self); return NULL; }
     return self;
 }
 
@@ -111,8 +108,8 @@ static int all_answered(struct rings_output_power *self, uint32_t wanted) {
 }
 
 int rings_output_power_set(struct rings_output_power *self, int on) {
-    // Outputs plugged in since are in the registry's news on our queue.
-    if (wl_display_roundtrip_queue(self->display, self->queue) < 0) return -1;
+    // Outputs plugged in since are in the registry's news.
+    if (wl_display_roundtrip(self->display) < 0) return -1;
     watch_outputs(self);
     uint32_t wanted = on ? ZWLR_OUTPUT_POWER_V1_MODE_ON : ZWLR_OUTPUT_POWER_V1_MODE_OFF;
     for (int i = 0; i < self->count; i++) {
@@ -121,7 +118,7 @@ int rings_output_power_set(struct rings_output_power *self, int on) {
     // A compositor may switch a little later (sway 1.10 does on a timer): its answer is awaited for
     // up to a second, 20 ms apart.
     for (int tries = 0; tries < 50; tries++) {
-        if (wl_display_roundtrip_queue(self->display, self->queue) < 0) return -1;
+        if (wl_display_roundtrip(self->display) < 0) return -1;
         if (all_answered(self, wanted)) break;
         struct timespec wait = { 0, 20 * 1000000L };
         nanosleep(&wait, NULL);
@@ -146,7 +143,6 @@ void rings_output_power_free(struct rings_output_power *self) {
     }
     if (self->manager) zwlr_output_power_manager_v1_destroy(self->manager);
     if (self->registry) wl_registry_destroy(self->registry);
-    if (self->wrapper) wl_proxy_wrapper_destroy(self->wrapper);
-    if (self->queue) wl_event_queue_destroy(self->queue);
+    wl_display_disconnect(self->display);
     free(self);
 }

@@ -80,9 +80,6 @@ public final class ScreenWindow {
         stats.power = power.name(window: window)
     }
 
-    // What lives on SDL's Wayland connection goes before the window closes it.
-    deinit { power.release() }
-
     /// Runs until the person quits; throws when the display goes away or a frame cannot be shown.
     public func run() throws(SDLError) {
         let loop = FrameLoop(clock: clock)

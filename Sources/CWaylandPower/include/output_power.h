@@ -1,14 +1,13 @@
 // The outputs' power on a wlroots compositor (sway, labwc, ...) through its
-// wlr-output-power-management-unstable-v1 protocol, on a connection another library opened (SDL's).
+// wlr-output-power-management-unstable-v1 protocol, on a connection of its own.
 #ifndef RINGS_OUTPUT_POWER_H
 #define RINGS_OUTPUT_POWER_H
 
-struct wl_display;
 struct rings_output_power;
 
-/// The compositor's output power manager and its outputs, on an event queue of our own on
-/// `display` (so that SDL's events stay SDL's); NULL when the compositor offers no manager.
-struct rings_output_power *rings_output_power_new(struct wl_display *display);
+/// The output power manager and the outputs of the compositor at WAYLAND_DISPLAY (as SDL connects),
+/// on a connection of our own; NULL when it cannot be reached or offers no manager.
+struct rings_output_power *rings_output_power_new(void);
 
 /// Turns every output off (`on` 0) or on and waits up to a second for the compositor's answer: the
 /// number of outputs that took it (did not fail), or -1 when the connection failed.

@@ -18,9 +18,9 @@ final class DisplayPower {
     /// Why no CEC adapter is used although one was asked for or is there; said at the first switch.
     private let cecWhy: String?
     private var x11 = X11Power()
-    /// The compositor's output power, asked for once per connection (`waylandAsked`).
+    /// The compositor's output power, asked for once (`waylandAsked`).
     private var wayland: WaylandPower?
-    private var waylandAsked: OpaquePointer?
+    private var waylandAsked = false
     /// How the display was turned off; nil while it is on.
     private(set) var offBy: Way?
     /// Whether the display was last asked off (whether or not that could be done).
@@ -75,12 +75,6 @@ final class DisplayPower {
         if offBy != nil { set(off: false, window: window) }
     }
 
-    /// Lets go of what lives on SDL's connection (the compositor's output power), before SDL closes it.
-    func release() {
-        wayland = nil
-        waylandAsked = nil
-    }
-
     private func sayOnce(_ kind: String, _ line: String) {
         guard said.insert(kind).inserted else { return }
         problems.note(kind: "power " + kind, line)
@@ -121,8 +115,7 @@ final class DisplayPower {
         switch info.subsystem {
         case SDL_SYSWM_X11: return info.info.x11.display.map { .x11($0) }
         case SDL_SYSWM_WAYLAND:
-            guard let display = info.info.wl.display else { return nil }
-            if waylandAsked != display { waylandAsked = display; wayland = WaylandPower(display: display) }
+            if !waylandAsked { waylandAsked = true; wayland = WaylandPower() }
             return wayland.map { .wayland($0) }
         default: return nil
         }

@@ -1,17 +1,15 @@
 import CWaylandPower
 
 /// The outputs' power on a wlroots compositor (sway, labwc, ...) through its
-/// wlr-output-power-management protocol, on SDL's own Wayland connection (with an event queue of
-/// its own). Every output of the compositor is switched, as X11's DPMS switches every monitor.
+/// wlr-output-power-management protocol, on a Wayland connection of its own to the compositor SDL's
+/// window is on (SDL's own is left to SDL). Every output of the compositor is switched, as X11's
+/// DPMS switches every monitor.
 final class WaylandPower {
-    /// SDL's connection it was made on.
-    let display: OpaquePointer
     private let power: OpaquePointer
 
     /// Nil when the compositor does not offer the protocol (GNOME, KDE, weston, cage 0.1).
-    init?(display: OpaquePointer) {
-        guard let power = rings_output_power_new(display) else { return nil }
-        self.display = display
+    init?() {
+        guard let power = rings_output_power_new() else { return nil }
         self.power = power
     }
 
