@@ -74,7 +74,7 @@ screen C tv; shot C1
 date -s "2026-11-28 22:59:50" > /dev/null
 within "C: 23:00 standby" 40 tv "pwr-state: standby"; log "C: dpms at standby: $(dpms)"
 date -s "2026-11-29 06:59:55" > /dev/null
-within "C: 07:00 on" 40 tv "pwr-state: on"; sleep 2; shot C2
+within "C: 07:00 on" 40 tv "pwr-state: on"; settled C2
 log "C: state: $(mosquitto_sub -h 127.0.0.1 -t screens/vm/state -C 1 -W 10)"
 tell '{"screen": "off"}'; within "C: off" 20 tv "pwr-state: standby"
 tell '{"screen": "on"}'; within "C: on" 20 tv "pwr-state: on"
@@ -112,7 +112,7 @@ sleep 2; shot W1
 date -s "2026-11-28 22:59:50" > /dev/null
 within "W: 23:00 off" 40 sway_output '"dpms": false'; log "W: connector at 23:00: $(dpms)"
 date -s "2026-11-29 06:59:55" > /dev/null
-within "W: 07:00 on" 40 sway_output '"dpms": true'; sleep 2; shot W2
+within "W: 07:00 on" 40 sway_output '"dpms": true'; settled W2
 tell '{"screen": "off"}'; within "W: off" 20 sway_output '"dpms": false'; log "W: connector off: $(dpms)"
 tell '{"screen": "on"}'; within "W: on" 20 sway_output '"dpms": true'; log "W: connector on: $(dpms)"
 tell '{"screen": "off"}'; within "W: off again" 20 sway_output '"dpms": false'
