@@ -4,18 +4,7 @@
 # Xorg on the same card (X11's DPMS, as `xset q` reports it, and a key pressed on the VM's keyboard
 # while off); each time killed while off: the display must come back on, X's DPMS as it was found.
 . /kms/common.sh
-dpms() { cat /sys/class/drm/card0-Virtual-1/dpms; }
 monitor() { xset q | grep -E "DPMS is|Monitor is" | sed 's/^ *//' | tr '\n' ' '; }
-# within NAME SECONDS COMMAND TEXT: waits until COMMAND's output contains TEXT, and logs how long it took
-within() {
-  local t0=$(up) i
-  for i in $(seq 1 $(($2 * 10))); do
-    case "$($3)" in *"$4"*) log "$1 in $(echo "$(up) $t0" | awk '{printf "%.1f", $1 - $2}') s: $($3)"; return 0;; esac
-    sleep 0.1
-  done
-  log "$1: not within $2 s: $($3)"
-}
-tell() { mosquitto_pub -h 127.0.0.1 -t screens/vm/cmd -m "$1" || log "mosquitto_pub failed"; }
 screen() { # name [config [options...]]: rings starts, says READY, shows its frame
   local name=$1 config=${2:-screen}; shift; shift
   rm -f /run/ready

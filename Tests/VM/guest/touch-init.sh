@@ -6,16 +6,6 @@
 # then dragged the same way in the frame's terms; the 270 one without touch-controls. Last, upright
 # under Xorg (libinput, X11's touch events). The values as the screen's state on its broker says them.
 . /kms/common.sh
-dpms() { cat /sys/class/drm/card0-Virtual-1/dpms; }
-within() {
-  local t0=$(up) i
-  for i in $(seq 1 $(($2 * 10))); do
-    case "$($3)" in *"$4"*) log "$1 in $(echo "$(up) $t0" | awk '{printf "%.1f", $1 - $2}') s: $($3)"; return 0;; esac
-    sleep 0.1
-  done
-  log "$1: not within $2 s: $($3)"
-}
-tell() { mosquitto_pub -h 127.0.0.1 -t screens/vm/cmd -m "$1" || log "mosquitto_pub failed"; }
 percent() { mosquitto_sub -h 127.0.0.1 -t screens/vm/state -C 1 -W 5 | grep -o '"percent":\[[^]]*\]'; }
 # gesture WORDS...: the finger does it, and the line returns once it is done
 gesture() { local n=$(grep -c done $O/touch.log); echo "$*" >&3
