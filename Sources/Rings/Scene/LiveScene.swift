@@ -67,6 +67,9 @@ extension RingScene {
         named.legend = theme.legend || chrome.namesRings
         var notes = data.notes
         if chrome.namesRings { for ring in data.waiting { notes[ring] = LiveChrome.waitingNote } }
+        for (ring, remark) in data.remarks {
+            notes[ring] = data.waiting.contains(ring) ? remark : [notes[ring], remark].compactMap { $0 }.joined(separator: "  ")
+        }
         let stale = Set(values.indices.filter { (data.staleness?.amount(ring: $0, at: time) ?? 0) > 0.5 })
         var shown = Chrome.standard(theme: named, values: counted, selection: model.selection, glyphs: chrome.glyphs, unknown: data.waiting,
                                     stale: stale, notes: notes, staleNote: data.staleness == nil ? nil : Staleness.widestNote,

@@ -9,6 +9,8 @@ public struct LiveData {
     public private(set) var staleness: Staleness?
     /// The legend's notes for stale rings ("stale 2 m").
     public private(set) var notes: [Int: String] = [:]
+    /// What the sources say after rings' values: "charging", or "no battery" beside a ring without one.
+    public private(set) var remarks: [Int: String] = [:]
     /// The sources' lines as the legend shows them.
     public private(set) var sources: [SourceLine] = []
     /// When each ring's value came (wall clock), and whether one came since the state file was given the values.
@@ -74,6 +76,13 @@ public struct LiveData {
             return renewed
         }
         notes = currentNotes(at: now)
+    }
+
+    /// The words the sources say after rings' values ("charging", "no battery"); true when they differ from those shown.
+    public mutating func show(remarks words: [Int: String]) -> Bool {
+        guard words != remarks else { return false }
+        remarks = words
+        return true
     }
 
     /// The sources' lines to show; true when they differ from those shown.

@@ -77,6 +77,14 @@ public enum Words: String, CaseIterable, Sendable {
     case ranPast = "ran past %s s"
     case notFound = "not found: %s"
     case failedWithStatus = "failed with status %s"
+    // What a system gauge says beside its ring.
+    case noSensor = "no sensor"
+    case noBattery = "no battery"
+    case charging = "charging"
+    case noSuchInterface = "no such interface"
+    case noSuchDisk = "no such disk"
+    case noSuchCore = "no such core"
+    case noGPUFigure = "no GPU figure"
 
     /// The words in the language of `Catalogue.current`.
     public var text: String { Catalogue.current[self] }

@@ -8,6 +8,7 @@ import Glibc
 ///     LabelFormat.percent().text(for: 0.72)                          // "72%"
 ///     LabelFormat.percent(decimals: 1).text(for: 1.355)              // "135.5%"
 ///     LabelFormat.goal(600, unit: "CAL").text(for: 430.0 / 600)      // "430/600 CAL"
+///     LabelFormat.amount(full: 100, unit: "°C").text(for: 0.54)        // "54 °C"
 ///     LabelFormat.words(waiting: "Waiting...", done: "Done", inner: .percent())
 ///         .text(for: 0, started: false)                              // "Waiting..."
 public indirect enum LabelFormat: Equatable, Sendable {
@@ -15,6 +16,8 @@ public indirect enum LabelFormat: Equatable, Sendable {
     case percent(decimals: Int = 0, suffix: String = "%")
     /// The value times the goal over the goal, then the unit: "430/600 CAL".
     case goal(Double, unit: String)
+    /// The value times `full`, with `decimals` digits after the point, then the unit: "54 °C", "3.4 MB/s".
+    case amount(full: Double, unit: String, decimals: Int = 0)
     /// Words at the ends: `waiting` before the animation starts (at 0), `done` from the goal (1) on,
     /// and `inner` between.
     case words(waiting: String, done: String, inner: LabelFormat)
@@ -33,6 +36,8 @@ public indirect enum LabelFormat: Equatable, Sendable {
             let amount = (v * goal).rounded()
             let whole = goal.rounded() == goal ? String(Int(goal)) : String(goal)
             return "\(Int(amount))/\(whole)" + (unit.isEmpty ? "" : " \(unit)")
+        case let .amount(full, unit, decimals):
+            return String(cFormat: "%.\(max(0, min(6, decimals)))f", v * full) + " " + unit
         case let .words(waiting, done, inner):
             if !started && v == 0 { return waiting }
             if v >= 1 { return done }

@@ -66,9 +66,10 @@ final class LiveValues {
         }
     }
 
-    /// The legend's source lines follow what the sources say.
+    /// The legend's source lines, and the words after the rings' values, follow what the sources say.
     func show(_ health: SourceHealth) {
-        if data.show(sources: health.current) { changed() }
+        let lines = data.show(sources: health.current), remarks = data.show(remarks: health.remarks)
+        if lines || remarks { changed() }
     }
 
     /// Each ring's value in % as the state topic says it (nil while it waits), whether it is stale.

@@ -131,6 +131,12 @@ public final class SourceLink: Sendable {
         health.set(name, text, problem: problem, widest: widest)
         wake()
     }
+
+    /// Says a word after ring `ring`'s value in the legend ("charging"; "no battery" beside a ring
+    /// that has no value); nil takes it away. Wakes the screen when it changed.
+    func remark(ring: Int, _ text: String?) {
+        if health.remark(ring: ring, text) { wake() }
+    }
 }
 
 /// The sources the options name, in the order their health lines first appear.

@@ -1,8 +1,8 @@
 import Rings
 import RingsAnimation
 
-/// `--source`: the built-in sources (/proc, statvfs), one ring each, sampled now and every
-/// `--every` on the screen's loop (`SystemSampler`).
+/// `--source`: the built-in sources (/proc, /sys, statvfs), one ring each, sampled now and every
+/// `--every` on the screen's loop (`SystemSampler`); hardware that is not there is said beside its ring.
 final class SampledSource: LiveSource {
     private let sources: [SystemSource], interval: Double
     private weak var loop: FrameLoop?
@@ -20,15 +20,22 @@ final class SampledSource: LiveSource {
 
     func start(_ link: SourceLink, on loop: FrameLoop) {
         let sampler = SystemSampler(), sources = sources
-        let sample = { (_: Double) in
+        let sample = { (now: Double) in
             for (ring, source) in sources.enumerated() {
-                guard let value = sampler.sample(source), value.isFinite else {
+                let reading = sampler.sample(source, at: now)
+                if reading == .unreadable || reading.value?.isFinite == false {
                     link.health("\(source)", Words.cannotRead.text)
                     link.problems.note(kind: "source \(source)", "cannot read \(source); the ring keeps its value")
                     continue
                 }
                 link.health("\(source)", nil)
-                link.deliver("source \(source)", .success([(ring, value)]), timed: false)
+                switch reading {
+                case let .value(value, remark):
+                    link.remark(ring: ring, remark)
+                    link.deliver("source \(source)", .success([(ring, value)]), timed: false)
+                case let .absent(words): link.remark(ring: ring, words)
+                case .pending, .unreadable: break
+                }
             }
         }
         sample(loop.clock.now())

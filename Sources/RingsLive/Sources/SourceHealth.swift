@@ -13,6 +13,7 @@ final class SourceHealth: Sendable {
     /// Texts are kept to this many characters (a path can be 4096 bytes long).
     static let longest = 200
     private let lines = Mutex<[SourceLine]>([])
+    private let words = Mutex<[Int: String]>([:])
 
     /// Says how `name` stands (in the order sources first speak); nil text takes its line away.
     /// `widest` is the longest text it may say.
@@ -30,6 +31,14 @@ final class SourceHealth: Sendable {
     }
 
     var current: [SourceLine] { lines.withLock { $0 } }
+
+    /// Says a word after ring `ring`'s value ("charging", "no battery"); nil takes it away. True when it changed.
+    @discardableResult func remark(ring: Int, _ text: String?) -> Bool {
+        words.withLock { words in defer { words[ring] = text }; return words[ring] != text }
+    }
+
+    /// The words after the rings' values.
+    var remarks: [Int: String] { words.withLock { $0 } }
 
     /// The words for a file that cannot be opened: "no such file", "not allowed", or the system's.
     static func words(errno code: Int32) -> String {

@@ -144,11 +144,13 @@ struct WindowCommand: ParsableCommand {
         var sources: [SystemSource] = []
         if let source = Settings.source.value(source, in: file) {
             guard scene.progress == nil else { throw UserError("--source sets the rings; leave out --progress") }
-            do { sources = try SystemSource.parse(source) } catch { throw UserError(error) }
+            let files = SystemFiles.current
+            do { sources = try SystemSource.resolved(try SystemSource.parse(source), files: files) } catch { throw UserError(error) }
             let theme = initial.theme
             initial.theme.rings = sources.indices.map { i in
                 var style = theme.style(ofRing: i)
                 if i >= file.rings.count || file.rings[i].name == nil { style.name = sources[i].description }
+                if i >= file.rings.count || file.rings[i].label == nil { style.label = sources[i].label(files) }
                 return style
             }
             initial.values = sources.map { _ in 0 }

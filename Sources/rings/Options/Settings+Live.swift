@@ -9,7 +9,7 @@ extension Settings {
         value: "-|path", field: \.feed) { reader, value, key in reader.string(value, key).map { $0 == "-" ? $0 : reader.besideConfig($0) } }
 
     static let source = Setting<String>(
-        "source", "Built-in sources, one ring each: cpu, mem, swap, load, disk:PATH (for example cpu,mem,disk:/).",
+        "source", "Built-in sources, one ring each: cpu, cpu:N, cores, mem, swap, load, disk:PATH, temp[:NAME], battery[:NAME], down:IFACE[:MAX], up:IFACE[:MAX], diskio:DEV[:MAX], gpu[:CARD] (for example cpu,mem,disk:/,temp).",
         value: "list", field: \.source) { reader, value, key in
         guard let text = reader.joined(value, \.string) else {
             reader.report(key, "must be a list of sources such as [\"cpu\", \"mem\", \"disk:/\"], or one string \"cpu,mem\"")

@@ -84,7 +84,7 @@ import TestSupport
     }
 
     @Test(arguments: [("a = [1,\n", ":1: syntax:"), ("[[ring]]\nname = 3\n", ":2: ring[1].name: must be a string, not a whole number"),
-                      ("ring = 3\n", ":1: ring: must be 1 to 8 [[ring]] tables"), ("source = [\"cpu\", \"gpu\"]\n", ":1: source: unknown source 'gpu'"),
+                      ("ring = 3\n", ":1: ring: must be 1 to 8 [[ring]] tables"), ("source = [\"cpu\", \"fan\"]\n", ":1: source: unknown source 'fan'"),
                       ("progress = [0.5, 0.5]\n[[ring]]\n", ":1: progress: has 2 values but there are 1 [[ring]] tables"),
                       ("display = 1.5\n", ":1: display: must be a whole number"), ("theme = \"nope.json\"\n", ":1: theme: theme file"),
                       ("[[ring]]\nthresholds = [{ at = 0.8 }]\n", ":2: ring[1].thresholds[1]: must be { at = 0.8, colour = \"orange\" }"),

@@ -9,10 +9,12 @@ import TestSupport
     /// Runs rings with `arguments` on a fresh display until `measure` of its window's picture is 0 (or
     /// 30 s pass); returns the last measure, what it said on stderr, and whether SIGTERM then ended it
     /// with status 0.
-    func watch(_ arguments: [String], until measure: (Pixmap) throws -> Int) throws -> (remaining: Int, log: String, cleanExit: Bool) {
+    func watch(_ arguments: [String], environment: [String: String] = [:],
+               until measure: (Pixmap) throws -> Int) throws -> (remaining: Int, log: String, cleanExit: Bool) {
         let display = try VirtualDisplay()
         let errors = Pipe()
-        let (process, window) = try display.launchRings(["--theme", "flat", "--size", "300x300", "--duration", "0.1", "--chrome", "none"] + arguments) {
+        let (process, window) = try display.launchRings(["--theme", "flat", "--size", "300x300", "--duration", "0.1", "--chrome", "none"] + arguments,
+                                                        environment: environment) {
             $0.standardError = errors
         }
         defer { if process.isRunning { process.terminate() } }
@@ -33,6 +35,27 @@ import TestSupport
         #expect(remaining == 0, "the disk ring at least shows how full / is")
         #expect(cleanExit)
         #expect(!log.contains("cannot read"), "\(log)")
+    }
+
+    /// The gauges read the tree `RINGS_SYSTEM_ROOT` names: the hottest sensor against its critical
+    /// point, the battery's charge, a core's busy share, exactly as the fake kernel says them.
+    @Test(.needs(ready, "needs the display tools (make test installs them)"))
+    func theGaugesReadTheTreeTheyAreGiven() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("rings-sys-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        for (path, text) in [("proc/stat", "cpu  4 0 0 4 0 0 0 0 0 0\ncpu0 3 0 0 1 0 0 0 0 0 0\ncpu1 1 0 0 3 0 0 0 0 0 0\n"),
+                             ("sys/class/hwmon/hwmon0/name", "k10temp"), ("sys/class/hwmon/hwmon0/temp1_input", "54000"),
+                             ("sys/class/hwmon/hwmon0/temp1_crit", "90000"), ("sys/class/thermal/thermal_zone0/temp", "30000"),
+                             ("sys/class/power_supply/BAT0/type", "Battery"), ("sys/class/power_supply/BAT0/capacity", "35")] {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        let expected = try ringsRender("300x300", "0.6,0.35,0.75")
+        let (remaining, log, cleanExit) = try watch(["--source", "temp,battery,cpu:0", "--every", "100ms"],
+                                                    environment: ["RINGS_SYSTEM_ROOT": root.path]) { differingPixels($0, expected) }
+        #expect(remaining == 0, "54 of 90 °C, 35 %, cpu0 3 ticks of 4")
+        #expect(cleanExit && !log.contains("cannot read"), "\(log)")
     }
 
     /// What a command prints, run every 200 ms, sets the rings.
@@ -125,7 +148,7 @@ import TestSupport
     }
 
     /// A bad source option is refused in one line that says what is wrong.
-    @Test(arguments: [(["--source", "gpu"], "unknown source"), (["--source", "cpu", "--progress", "0.5"], "leave out --progress"),
+    @Test(arguments: [(["--source", "fan"], "unknown source"), (["--source", "down:lo"], "no link speed for lo"), (["--source", "cpu", "--progress", "0.5"], "leave out --progress"),
                       (["--source", "cpu", "--every", "0s"], "interval")])
     func badSourceOptionsGiveOneLine(arguments: [String], message: String) throws {
         let result = try runProgram(ringsBinary, arguments, timeout: 20)

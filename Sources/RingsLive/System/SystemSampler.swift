@@ -1,0 +1,113 @@
+import FoundationEssentials
+import Glibc
+import Rings
+
+/// What a system source read: a value (a fraction; load, a throughput and a temperature past its
+/// critical point can pass 1) with a word after it in the legend ("charging"); hardware that is not
+/// there ("no battery": said in the ring's label, never taken as 0); nothing yet (a rate's first
+/// read); or a file that cannot be read.
+public enum Reading: Equatable, Sendable {
+    case value(Double, remark: String? = nil)
+    case absent(String)
+    case pending
+    case unreadable
+
+    /// The value, if there is one.
+    public var value: Double? { if case let .value(v, _) = self { v } else { nil } }
+}
+
+/// Reads system sources from `files`. CPU is measured between one read and the next by the
+/// kernel's tick counts; a throughput between two reads at the times given.
+public final class SystemSampler {
+    let files: SystemFiles
+    /// Each source's last counter and when it was read (CPU: busy and total ticks).
+    var counters: [SystemSource: (a: Double, b: Double)] = [:]
+    /// Each source's last reading and its time: a source named twice is read once a tick.
+    private(set) var last: [SystemSource: (time: Double, reading: Reading)] = [:]
+
+    public init(files: SystemFiles = .current) { self.files = files }
+
+    /// What `source` says at `time` (seconds on any steady clock).
+    public func sample(_ source: SystemSource, at time: Double) -> Reading {
+        if let kept = last[source], kept.time == time { return kept.reading }
+        let reading = read(source, at: time)
+        last[source] = (time, reading)
+        return reading
+    }
+
+    private func read(_ source: SystemSource, at time: Double) -> Reading {
+        switch source {
+        case .cpu: return cpu(line: "cpu", source)
+        case let .core(n): return cpu(line: "cpu\(n)", source)
+        case .cores: return .unreadable
+        case .mem:
+            guard let info = meminfo(), let total = info["MemTotal"], total > 0, let available = info["MemAvailable"] else { return .unreadable }
+            return .value(1 - available / total)
+        case .swap:
+            guard let info = meminfo(), let total = info["SwapTotal"], let free = info["SwapFree"] else { return .unreadable }
+            return .value(total > 0 ? 1 - free / total : 0)
+        case .load:
+            guard let first = files.line("/proc/loadavg")?.split(separator: " ").first, let load = Double(first) else { return .unreadable }
+            return .value(load / Double(max(1, Self.coreCount(files))))
+        case let .disk(path):
+            // As df's Use%: used over what ordinary users could have (used plus available).
+            var info = statvfs()
+            guard statvfs(files.path(path), &info) == 0, info.f_blocks > 0 else { return .unreadable }
+            let used = Double(info.f_blocks - info.f_bfree), available = Double(info.f_bavail)
+            return used + available > 0 ? .value(used / (used + available)) : .unreadable
+        case let .temp(name): return temperature(name)
+        case let .battery(name): return battery(name)
+        case let .down(interface, perSecond): return network(interface, "rx_bytes", perSecond, source, at: time)
+        case let .up(interface, perSecond): return network(interface, "tx_bytes", perSecond, source, at: time)
+        case let .diskio(device, perSecond): return diskio(device, perSecond, source, at: time)
+        case let .gpu(card): return gpu(card)
+        }
+    }
+
+    /// The CPUs (or one core) busy between the last read and this one, by /proc/stat's ticks; the
+    /// first read, since boot.
+    private func cpu(line name: String, _ source: SystemSource) -> Reading {
+        guard let text = files.text("/proc/stat") else { return .unreadable }
+        guard let line = text.split(separator: "\n").first(where: { $0.split(separator: " ").first.map(String.init) == name }) else {
+            return .absent(Words.noSuchCore.text)
+        }
+        let fields = line.split(separator: " ").dropFirst().compactMap { Double($0) }
+        guard fields.count >= 4 else { return .unreadable }
+        // guest and guest_nice are counted in user and nice already.
+        let counted = fields.prefix(8)
+        let total = counted.reduce(0, +), idle = fields[3] + (fields.count > 4 ? fields[4] : 0)
+        guard let last = counters[source] else {
+            counters[source] = (total - idle, total)
+            return total > 0 ? .value((total - idle) / total) : .unreadable
+        }
+        // No tick since the last read (read twice within 10 ms): what it said then.
+        guard total > last.b else { return self.last[source]?.reading ?? .pending }
+        counters[source] = (total - idle, total)
+        return .value(max(0, ((total - idle) - last.a) / (total - last.b)))
+    }
+
+    /// The number of cores /proc/stat counts.
+    static func coreCount(_ files: SystemFiles) -> Int {
+        files.text("/proc/stat")?.split(separator: "\n").filter { $0.hasPrefix("cpu") && !$0.hasPrefix("cpu ") }.count ?? 0
+    }
+
+    /// /proc/meminfo's fields in kB.
+    private func meminfo() -> [String: Double]? {
+        guard let text = files.text("/proc/meminfo") else { return nil }
+        var fields: [String: Double] = [:]
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: ":")
+            guard parts.count == 2, let value = Double(parts[1].split(separator: " ").first ?? "") else { continue }
+            fields[String(parts[0])] = value
+        }
+        return fields
+    }
+
+    /// The change of `counter` per second since the last read at `time`, against `full` per second
+    /// (a counter that went back, a reset, starts again).
+    func rate(_ counter: Double, full: Double, _ source: SystemSource, at time: Double) -> Reading {
+        defer { counters[source] = (counter, time) }
+        guard let last = counters[source], time > last.b, counter >= last.a, full > 0 else { return .pending }
+        return .value((counter - last.a) / (time - last.b) / full)
+    }
+}
