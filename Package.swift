@@ -36,6 +36,7 @@ let package = Package(
         .target(name: "CMosquitto", cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
         // HDMI-CEC through the kernel's CEC API (linux/cec.h's ioctls are macros Swift cannot call).
         .target(name: "CCEC"),
+        .target(name: "CX11Widget", linkerSettings: [.linkedLibrary("Xext"), .linkedLibrary("X11")]),
         // The outputs' power on wlroots compositors (wlr-output-power-management, glue made by wayland-scanner).
         .target(name: "CWaylandPower", exclude: ["protocol"], linkerSettings: [.linkedLibrary("wayland-client")]),
         // Whether a Wayland compositor has a seat, asked before SDL's driver (which crashes without one).
@@ -62,7 +63,7 @@ let package = Package(
         .target(name: "RingsLive", dependencies: ["CMosquitto", "CProcess", "CSystemd", "CGettext", "RingsBase", "Rings", "RingsAnimation", "RingsRaster"], swiftSettings: optimized),
 
         // MARK: SDL and the executable
-        .target(name: "RingsSDL", dependencies: ["CSDL2", "CCEC", "CWaylandProbe", "CWaylandPower", "CSDL2SysWM", "CXDPMS", "CDRM", "CFontconfig", "CPango", "RingsBase", "Rings", "RingsLive", "RingsAnimation", "RingsRaster"], swiftSettings: optimized),
+        .target(name: "RingsSDL", dependencies: ["CSDL2", "CCEC", "CX11Widget", "CWaylandProbe", "CWaylandPower", "CSDL2SysWM", "CXDPMS", "CDRM", "CFontconfig", "CPango", "RingsBase", "Rings", "RingsLive", "RingsAnimation", "RingsRaster"], swiftSettings: optimized),
         .executableTarget(name: "rings", dependencies: [
             "CCrash", "CTOMLTree", "RingsBase", "Rings", "RingsLive", "RingsSDL", "RingsPNG", "RingsRaster", "RingsAnimation", "Shaders",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -8,6 +8,7 @@ public enum BundledAssets {
 
     private static let themes: [String: [UInt8]] = [
         "activity": PackageResources.activity_json,
+        "desktop": PackageResources.desktop_json,
         "flat": PackageResources.flat_json,
         "gold": PackageResources.gold_json,
         "soft": PackageResources.soft_json,

@@ -25,10 +25,12 @@ public final class ScreenWindow {
         public var rotation: Rotation
         /// The HDMI-CEC adapter that puts a TV in standby when the screen goes off.
         public var cec: CECChoice
+        /// The desktop widget the window is (nil: a plain window).
+        public var widget: DesktopWidget?
         public init(size: (width: Int, height: Int), fullscreen: Bool = false, kiosk: Bool = false, display: Int = 0,
-                    present: PresentMode = .auto, rotation: Rotation = .none, cec: CECChoice = .auto) {
+                    present: PresentMode = .auto, rotation: Rotation = .none, cec: CECChoice = .auto, widget: DesktopWidget? = nil) {
             self.size = size; self.fullscreen = fullscreen; self.kiosk = kiosk; self.display = display; self.present = present
-            self.rotation = rotation; self.cec = cec
+            self.rotation = rotation; self.cec = cec; self.widget = widget
         }
     }
 
@@ -64,7 +66,8 @@ public final class ScreenWindow {
         self.options = options
         let (width, height) = options.rotation.frameSize(screen: options.size.width, options.size.height)
         window = try RingsWindow(title: screen.title, width: width, height: height,
-                                 display: options.display, fullscreen: options.fullscreen || options.kiosk, present: options.present)
+                                 display: options.display, fullscreen: options.fullscreen || options.kiosk, present: options.present,
+                                 widget: options.widget)
         updater = FrameUpdater(window: window)
         power = DisplayPower(cec: options.cec, problems: problems)
         updater.rotation = options.rotation
@@ -128,6 +131,13 @@ public final class ScreenWindow {
 
     /// Draws the frame for the display link's target time, laid out for the drawable's size now, and
     /// shows what changed; returns whether anything was shown.
+    /// `frame` with its background left clear where the window shows what lies under it.
+    private func transparent(_ frame: ScreenFrame) -> ScreenFrame {
+        guard window.transparent, case .rings(var scene, let whole) = frame else { return frame }
+        scene.theme.transparent = true
+        return .rings(scene, whole: whole)
+    }
+
     private func draw(for tick: FrameTick) throws(SDLError) -> Bool {
         let (width, height) = options.rotation.frameSize(screen: window.pixelSize.width, window.pixelSize.height)
         screen.density = window.density
@@ -139,7 +149,7 @@ public final class ScreenWindow {
         // after the black one.
         if power.askedOff && !screen.displayOff { power.set(off: false, window: window) }
         let shown: Bool
-        do { shown = try updater.update(screen.frame(width: width, height: height, at: tick.targetTimestamp)) } catch {
+        do { shown = try updater.update(transparent(screen.frame(width: width, height: height, at: tick.targetTimestamp))) } catch {
             guard options.kiosk else { throw error }
             // What shows the frame is lost: a kiosk opens a new window and draws it whole.
             problems.note(kind: "present", "cannot show the frame (\(error)); opening a new window")

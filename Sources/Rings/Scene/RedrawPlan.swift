@@ -180,7 +180,9 @@ struct ChromeText: Equatable {
                 if let kept, kept.entries == legend.entries, kept.ink == legend.ink, kept.textScale == legend.textScale, kept.box == box {
                     legend.values = kept.values
                 } else {
-                    legend.values = chrome.legendLines(places).map { $0.value?.bounds ?? IntRect(x: box.minX, y: box.minY, width: 0, height: 0) }
+                    legend.values = chrome.legendLines(places).map {
+                        $0.value.map { $0.bounds.grown(by: chrome.haloReach) } ?? IntRect(x: box.minX, y: box.minY, width: 0, height: 0)
+                    }
                 }
                 return legend
             }

@@ -31,7 +31,7 @@ extension RingScene {
     /// tip shadow of one, shown or not (its blur ends 5 sigma past its disc). Whatever the values, so
     /// that a tip coming or going leaves the live window's background layer as it is.
     func onlyBackgroundUnder(ringAt index: Int) -> Bool {
-        !overlapsEarlierRing(index) && !(0..<index).contains { shadow(ofRing: $0, reaches: index, shown: false) }
+        !theme.transparent && !overlapsEarlierRing(index) && !(0..<index).contains { shadow(ofRing: $0, reaches: index, shown: false) }
     }
 
     /// Whether a ring drawn before ring `index` may share a pixel with its track (they share the

@@ -129,8 +129,9 @@ public struct RingScene: Sendable {
     /// The identity card, over the dimming.
     private var identityCommands: [DrawCommand] { identity?.commands(width: width, height: height) ?? [] }
 
-    /// The theme's background, opaque.
+    /// The theme's background, opaque; clear where the theme is transparent.
     private var backgroundPixel: PackedPixel {
+        if theme.transparent { return PackedPixel(r: 0, g: 0, b: 0, a: 0) }
         let bg = theme.background
         return PackedPixel(r: bg.r, g: bg.g, b: bg.b, a: 255)
     }
@@ -156,13 +157,14 @@ public struct RingScene: Sendable {
     /// list in order. The same pixels as `displayList`: nothing is drawn before such a track on its
     /// pixels but an earlier ring's tip shadow, and where one can fall (the shadow's box) the track is
     /// wiped back to the background before the first such shadow and drawn again after them; the
-    /// pixels its band would spare it are the band's own, opaque. nil for the soft look, or when no
-    /// track is in the layer.
+    /// pixels its band would spare it are the band's own, opaque. nil for the soft look, a transparent
+    /// theme, or when no track is in the layer.
     public var layers: SceneLayers? { layers(chrome: chromeCommands) }
 
     /// `layers` with the chrome's commands given (`chromeCommands`, kept from an earlier frame).
     func layers(chrome: @autoclosure () -> [DrawCommand]) -> SceneLayers? {
-        guard theme.look != .soft else { return nil }
+        // A clear background cannot be wiped back to by painting over it: drawn from the list.
+        guard theme.look != .soft, !theme.transparent else { return nil }
         let background = backgroundPixel
         let painter = RingPainter(theme: theme), rings = self.rings
         let layered = rings.indices.map { !overlapsEarlierRing($0) }

@@ -91,6 +91,11 @@ public struct Theme: Equatable, Sendable {
     /// Text colour of the label, legend and buttons, and the buttons' fill.
     public var ink = RGB8(255, 255, 255)
     public var buttonFill = RGB8(255, 255, 255).withOpacity(0.16)
+    /// A dark rim round the chrome's letters, read over any wallpaper (nil: none).
+    public var textHalo: ColorF? = nil
+    /// The background is left clear (a desktop widget over a compositor): only the rings and the
+    /// chrome are drawn, premultiplied, over what lies under the window.
+    public var transparent = false
     /// The most font families a theme may list (each is one fontconfig look-up at start).
     public static let maximumFonts = 16
     /// Font families to try in turn through fontconfig, and the weight.
@@ -127,6 +132,8 @@ public struct Theme: Equatable, Sendable {
         case standard
         /// The gold tutorial's: 90 % of the way in the first second, the rest in the next.
         case twoPhase = "two-phase"
+        /// No motion: a new value shows at once, in one frame (a desktop widget's, as light as conky).
+        case still
     }
 
     /// The built-in default, the `activity` look (its rings are shares of their goals: `comparable`).

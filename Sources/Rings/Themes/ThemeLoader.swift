@@ -74,7 +74,7 @@ public enum ThemeLoader {
             let known: Set<String> = ["name", "background", "rings", "outerRadius", "thickness", "gap", "minimumHoleRadius",
                                       "trackOpacity", "tipThreshold", "shadowOpacity", "shadowSigma", "shadowOffset", "progress",
                                       "look", "track", "trackWidth", "gradient", "bandOpacity", "dot", "dotSize", "clockwise",
-                                      "ink", "buttonFill", "buttonOpacity", "fonts", "fontWeight", "legend", "buttons", "motion", "palette", "label", "comparable"]
+                                      "ink", "buttonFill", "buttonOpacity", "textHalo", "textHaloOpacity", "fonts", "fontWeight", "legend", "buttons", "motion", "palette", "label", "comparable"]
             if let unknown = root.keys.sorted().first(where: { !known.contains($0) }) {
                 throw fail(unknown, "is not a theme key (known keys: \(known.sorted().joined(separator: ", ")))")
             }
@@ -114,6 +114,12 @@ public enum ThemeLoader {
                 t.buttonFill = try color(v, "buttonFill").withOpacity(opacity)
             } else if root["buttonOpacity"] != nil {
                 throw fail("buttonOpacity", "needs buttonFill, the colour it applies to")
+            }
+            if let v = root["textHalo"] {
+                let opacity = try root["textHaloOpacity"].map { v throws(ThemeError) in try number(v, "textHaloOpacity", 0...1) } ?? 1
+                t.textHalo = try color(v, "textHalo").withOpacity(opacity)
+            } else if root["textHaloOpacity"] != nil {
+                throw fail("textHaloOpacity", "needs textHalo, the colour it applies to")
             }
             if let v = root["fonts"] {
                 guard let list = v as? [String], !list.isEmpty, list.allSatisfy({ !$0.isEmpty }) else {

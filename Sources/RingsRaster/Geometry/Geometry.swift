@@ -42,6 +42,11 @@ public struct IntRect: Equatable, Sendable, CustomStringConvertible {
         return IntRect(x: x0, y: y0, width: Swift.max(maxX, other.maxX) - x0, height: Swift.max(maxY, other.maxY) - y0)
     }
 
+    /// Grown by `d` on every side (an empty rectangle stays as it is).
+    public func grown(by d: Int) -> IntRect {
+        isEmpty || d == 0 ? self : IntRect(x: x - d, y: y - d, width: width + 2 * d, height: height + 2 * d)
+    }
+
     public var description: String { "\(width)x\(height)+\(x)+\(y)" }
 }
 

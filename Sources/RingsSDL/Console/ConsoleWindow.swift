@@ -20,7 +20,7 @@ extension RingsWindow {
             throw SDLError.last("cannot open a window")
         }
         SDL_WarpMouseInWindow(window, Int32(console.width / 2), Int32(console.height / 2))
-        return ("kmsdrm", mode, window, presenter, console)
+        return ("kmsdrm", mode, window, presenter, console, false)
     }
 
     /// Puts a pointer that left the console's screen back at its edge: SDL's evdev driver gives its
@@ -36,6 +36,6 @@ extension RingsWindow {
     func reopenConsole() throws(SDLError) {
         destroyWindowSettlingErrors()
         console = nil
-        (_, _, window, presenter, console) = try Self.openConsole(title: title, display: display, present: mode)
+        (_, _, window, presenter, console, _) = try Self.openConsole(title: title, display: display, present: mode)
     }
 }

@@ -21,12 +21,16 @@ public final class RingsWindow {
     /// The console's screen, when the window is the console (KMS/DRM): SDL's window then only takes
     /// input, and frames go to this screen through `ConsolePresenter`.
     var console: ConsoleDisplay?
+    /// Whether the window shows what lies under its clear pixels (a widget over a compositor).
+    public let transparent: Bool
+    /// The desktop widget the window is, if it is one.
+    let widget: DesktopWidget?
 
     /// Opens the window, fullscreen at the display's size if asked (a compositor such as cage may
     /// size windows before they map; one made at the screen's size needs no relayout); throws when
     /// there is no display (the message says so).
     public init(title: String, width: Int, height: Int, display: Int = 0, fullscreen: Bool = false,
-                present: PresentMode = .auto) throws(SDLError) {
+                present: PresentMode = .auto, widget: DesktopWidget? = nil) throws(SDLError) {
         let env = ProcessInfo.processInfo.environment
         let requested = env["SDL_VIDEODRIVER"] ?? ""
         // Asked without any display, SDL would probe Wayland (printing noise) and fall back to an
@@ -58,7 +62,7 @@ public final class RingsWindow {
                 let started = try Self.startVideo(name, requested: requested, environment: env).get()
                 do throws(SDLError) {
                     opened = try Self.open(driver: started, title: title, width: width, height: height, display: index,
-                                           fullscreen: fullscreen, present: present)
+                                           fullscreen: fullscreen, present: present, widget: widget)
                 } catch {
                     SDL_QuitSubSystem(SDL_INIT_VIDEO)
                     throw error
@@ -68,6 +72,8 @@ public final class RingsWindow {
                 continue
             }
             (driver, mode, window, presenter, console) = (opened.driver, opened.mode, opened.window, opened.presenter, opened.console)
+            transparent = opened.transparent
+            self.widget = widget
             self.title = title
             self.display = index
             return
@@ -76,12 +82,13 @@ public final class RingsWindow {
     }
 
     /// What `open` made: the window on a driver, its presenter, the presenter's kind, and the console's screen.
-    typealias Opened = (driver: String, mode: PresentMode, window: OpaquePointer, presenter: any Presenter, console: ConsoleDisplay?)
+    typealias Opened = (driver: String, mode: PresentMode, window: OpaquePointer, presenter: any Presenter, console: ConsoleDisplay?,
+                        transparent: Bool)
 
     /// The window and its presenter on `driver`, just started; throws (the window destroyed) when
     /// either cannot be made.
     private static func open(driver: String, title: String, width: Int, height: Int, display: Int, fullscreen: Bool,
-                             present: PresentMode) throws(SDLError) -> Opened {
+                             present: PresentMode, widget: DesktopWidget?) throws(SDLError) -> Opened {
         if driver == "kmsdrm" { return try openConsole(title: title, display: display, present: present) }
         let displays = Int(SDL_GetNumVideoDisplays())
         guard (0..<max(1, displays)).contains(display) else {
@@ -90,13 +97,17 @@ public final class RingsWindow {
         // And ours again now: SDL's own, set while it opened the display, would pass errors on to it
         // only after trying to restore display modes from inside the error handler.
         if driver == "x11" { X11Errors.guardProcess(); X11Errors.exitWhenTheServerGoes() }
-        let mode = resolve(present, driver: driver)
+        // A widget on X11 is drawn on the window surface: its pixels carry the ARGB visual's alpha.
+        let mode = widget != nil && driver == "x11" ? .surface : resolve(present, driver: driver)
         // The window surface is SDL's own XShm image only without this; elsewhere it must stay unset.
         if mode == .surface && driver == "x11" { SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0") }
-        let window = try create(title: title, width: width, height: height, display: display, fullscreen: fullscreen, driver: driver)
+        let transparent = widget?.prepare(driver: driver) ?? false
+        let window = try create(title: title, width: width, height: height, display: display, fullscreen: fullscreen, driver: driver,
+                                widget: widget)
         do throws(SDLError) {
             let (shown, presenter) = try presenter(mode, for: window)
-            return (driver, shown, window, presenter, nil)
+            widget?.show(window)
+            return (driver, shown, window, presenter, nil, transparent)
         } catch {
             SDL_DestroyWindow(window)
             throw error
@@ -151,17 +162,20 @@ public final class RingsWindow {
     /// A window on `driver`. On Wayland it is an OpenGL window from the start, as SDL 2.26 made every
     /// one: SDL 2.32 no longer does, and its renderers then make the window again as an OpenGL one,
     /// which crashes (SIGSEGV in Wayland_DestroyWindow) where the GL library cannot be loaded.
-    static func create(title: String, width: Int, height: Int, display: Int, fullscreen: Bool, driver: String) throws(SDLError) -> OpaquePointer {
+    static func create(title: String, width: Int, height: Int, display: Int, fullscreen: Bool, driver: String,
+                       widget: DesktopWidget? = nil) throws(SDLError) -> OpaquePointer {
         // SDL_WINDOWPOS_CENTERED_DISPLAY(n), a C macro Swift does not import.
         let centered = Int32(0x2FFF_0000) | Int32(display)
-        var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_SHOWN.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        let origin = widget?.origin(width: width, height: height, display: display) ?? (x: centered, y: centered)
+        var flags = widget != nil ? DesktopWidget.flags
+            : SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_SHOWN.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         if driver == "wayland" { flags |= SDL_WINDOW_OPENGL.rawValue }
         var size = (w: Int32(width), h: Int32(height)), bounds = SDL_Rect()
         if fullscreen {
             flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
             if SDL_GetDisplayBounds(Int32(display), &bounds) == 0, bounds.w > 0, bounds.h > 0 { size = (bounds.w, bounds.h) }
         }
-        guard let created = SDL_CreateWindow(title, centered, centered, size.w, size.h, flags) else {
+        guard let created = SDL_CreateWindow(title, origin.x, origin.y, size.w, size.h, flags) else {
             let failure = SDLError.last("cannot open a window")
             // Wayland draws through Mesa's EGL and GL, which every Wayland desktop has (X11 and the console do without).
             guard failure.message.contains("EGL") || failure.message.contains("OpenGL") else { throw failure }
@@ -169,20 +183,6 @@ public final class RingsWindow {
         }
         setIcon(of: created)
         return created
-    }
-
-    /// Gives the window the app's icon (what a task bar or a window switcher shows), drawn at 64 px.
-    static func setIcon(of window: OpaquePointer) {
-        guard let icon = try? AppIcon.pixmap(size: 64),
-              let surface = SDL_CreateRGBSurfaceWithFormat(0, 64, 64, 32, SDL_PIXELFORMAT_RGBA32.rawValue) else { return }
-        defer { SDL_FreeSurface(surface) }
-        let pitch = Int(surface.pointee.pitch) / 4
-        let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
-        for y in 0..<64 {
-            let row = icon.row(y)
-            for x in 0..<64 { pixels[y * pitch + x] = PackedPixel(bits: row[x]).straight.bits.littleEndian }
-        }
-        SDL_SetWindowIcon(window, surface)
     }
 
     deinit {

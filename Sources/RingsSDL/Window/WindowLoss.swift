@@ -43,8 +43,10 @@ extension RingsWindow {
             XPutBackEvent(display, &unmapped)
         }
         destroyWindowSettlingErrors()
-        window = try Self.create(title: title, width: width, height: height, display: self.display, fullscreen: fullscreen, driver: driver)
+        window = try Self.create(title: title, width: width, height: height, display: self.display, fullscreen: fullscreen, driver: driver,
+                                 widget: widget)
         presenter = try Self.presenter(mode, for: window).1
+        widget?.show(window)
     }
 
     /// Destroys the window and waits for the X server's answer to everything sent so far, so that

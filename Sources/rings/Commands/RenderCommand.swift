@@ -26,6 +26,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Font family for --chrome full (fontconfig).", valueName: "name"))
     var font: String?
 
+    @Flag(help: "Leave the background clear, as a desktop widget over a compositing manager draws it (the PNG keeps the alpha).")
+    var transparent = false
+
     func run() throws {
         let file = try scene.settings()
         try speak(Settings.lang.value(scene.lang, in: file))
@@ -42,6 +45,7 @@ struct RenderCommand: ParsableCommand {
                 frame.chrome = Chrome.standard(theme: frame.theme, values: frame.values, selection: nil, glyphs: try glyphs(Settings.font.value(font, in: file), frame.theme))
             } catch { throw UserError(error) }
         }
+        frame.theme.transparent = transparent
         try CanvasSize.checkMemory(for: frame)
         var renderer = SceneRenderer()
         let image = renderer.render(frame)

@@ -80,6 +80,8 @@ struct WindowCommand: ParsableCommand {
     @Option(name: Settings.cec.long, help: Settings.cec.help)
     var cec: String?
 
+    @OptionGroup var widgetOptions: WidgetOptions
+
     @Flag(name: Settings.stats.long, inversion: .prefixedNo, help: Settings.stats.help)
     var stats: Bool?
 
@@ -108,7 +110,7 @@ struct WindowCommand: ParsableCommand {
         do { cecChoice = try Settings.cecChoice(Settings.cec.resolved(cec, in: file)) } catch { throw UserError("--cec \(error)") }
         let window = ScreenWindow.Options(size: (initial.width, initial.height), fullscreen: Settings.fullscreen.resolved(fullscreen, in: file),
                                           kiosk: options.kiosk, display: display, present: Settings.present.resolved(present, in: file), rotation: rotation,
-                                          cec: cecChoice)
+                                          cec: cecChoice, widget: try widgetOptions.widget(file))
         let stats = try showWindow(screen, window)
         if Settings.stats.resolved(self.stats, in: file) { print(stats.summary(cpuSeconds: ProcessUsage.cpuSeconds)) }
     }
@@ -140,7 +142,9 @@ struct WindowCommand: ParsableCommand {
 
     /// The live screen's options from the command line and `file` (read again on a reload), and the scene they start from.
     func liveOptions(_ file: ConfigFile) throws -> (options: LiveScreen.Options, scene: RingScene) {
-        var initial = try scene.scene(defaultSize: (800, 800), file: file)
+        let widget = try widgetOptions.widget(file) != nil
+        if widget && Settings.kiosk.resolved(kiosk, in: file) { throw UserError("a widget lives on a desktop; leave out --kiosk") }
+        var initial = try scene.scene(defaultSize: widget ? (400, 400) : (800, 800), file: file, defaultTheme: widget ? "desktop" : nil)
         var sources: [SystemSource] = []
         if let source = Settings.source.value(source, in: file) {
             guard scene.progress == nil else { throw UserError("--source sets the rings; leave out --progress") }
@@ -162,7 +166,11 @@ struct WindowCommand: ParsableCommand {
         let (duration, curve) = try timing.checked(file: file)
         // A theme's own motion (gold's two phases) unless a duration or curve is asked for.
         let timed = timing.duration ?? file.duration != nil || timing.curve ?? file.curve != nil
-        let spec: AnimationSpec = !timed && initial.theme.motion == .twoPhase ? .twoPhase() : .tween(duration: duration, curve: curve)
+        let spec: AnimationSpec = switch (timed, initial.theme.motion) {
+        case (false, .twoPhase): .twoPhase()
+        case (false, .still): .tween(duration: 0, curve: curve)
+        default: .tween(duration: duration, curve: curve)
+        }
         let kiosk = Settings.kiosk.resolved(kiosk, in: file)
         let chromeChoice = Settings.chrome.resolved(chrome, in: file)
         let feed = Settings.feed.value(feed, in: file)

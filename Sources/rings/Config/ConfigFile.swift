@@ -65,6 +65,10 @@ struct ConfigFile {
     var stats: Bool?
     var present: PresentMode?
     var cec: String?
+    var widget: Bool?
+    var widgetPlace: String?
+    var widgetMargin: Int?
+    var widgetClicks: Bool?
     var rings: [RingEntry] = []
     var mqtt: MQTTEntry?
     var schedule: Schedule?

@@ -47,7 +47,7 @@ struct SceneOptions: ParsableArguments {
 
     /// The scene these options describe, checked; what they leave out comes from `file`, else
     /// `defaultSize` and the theme's values.
-    func scene(defaultSize: (Int, Int), file: ConfigFile? = nil) throws -> RingScene {
+    func scene(defaultSize: (Int, Int), file: ConfigFile? = nil, defaultTheme: String? = nil) throws -> RingScene {
         let file = try file ?? settings()
         let presetName = Settings.preset.value(preset, in: file)
         if presetName != nil, theme != nil || (preset == nil && file.theme != nil) {
@@ -58,7 +58,7 @@ struct SceneOptions: ParsableArguments {
         let (width, height) = try Settings.size.value(size, in: file).map(CanvasSize.parse) ?? chosen.map { ($0.width, $0.height) } ?? defaultSize
         var loaded: Theme
         if let chosen { loaded = chosen.theme } else {
-            do { loaded = try ThemeFile.load(Settings.theme.resolved(theme, in: file)) } catch { throw UserError(error) }
+            do { loaded = try ThemeFile.load(theme ?? file.theme ?? defaultTheme ?? Settings.theme.resolved(nil, in: file)) } catch { throw UserError(error) }
         }
         loaded.rings = file.styles(over: loaded)
         // Rings the config names are its own: their average means something only where each has a goal.

@@ -13,10 +13,10 @@ enum Settings {
         ConfigKey(curve), ConfigKey(fullscreen), ConfigKey(kiosk), ConfigKey(touchControls), ConfigKey(intro), ConfigKey(display), ConfigKey(shiftEvery),
         ConfigKey(chrome), ConfigKey(label), ConfigKey(font), ConfigKey(lang), ConfigKey(feed), ConfigKey(source), ConfigKey(exec),
         ConfigKey(every), ConfigKey(staleAfter), ConfigKey(reducedMotion), ConfigKey(stateFile), ConfigKey(rotate), ConfigKey(stats),
-        ConfigKey(present), ConfigKey(cec), ring, mqtt, schedule, ConfigKey(wakeOnInput),
+        ConfigKey(present), ConfigKey(cec), ConfigKey(widget), ConfigKey(widgetPlace), ConfigKey(widgetMargin), ConfigKey(widgetClicks), ring, mqtt, schedule, ConfigKey(wakeOnInput),
     ]
 
-    static let theme = Setting<String>("theme", "A built-in theme (activity, flat, gold, soft, tutorial) or the path of a theme .json file. Default: activity.",
+    static let theme = Setting<String>("theme", "A built-in theme (activity, desktop, flat, gold, soft, tutorial) or the path of a theme .json file. Default: activity (desktop for a widget).",
                                        value: "name|path", field: \.theme, default: "activity") { reader, value, key in
         let theme = reader.string(value, key).map(reader.themeBesideConfig)
         if let theme { reader.check(key) { _ = try ThemeFile.load(theme) } }

@@ -98,6 +98,6 @@ extension Chrome {
 
     /// Where the centre label can be (for redrawing it as it counts).
     public func labelFrame(rings: RingLayout) -> IntRect {
-        labelPlacement(rings: rings)?.frame ?? IntRect(x: 0, y: 0, width: 0, height: 0)
+        labelPlacement(rings: rings).map { $0.frame.grown(by: haloReach) } ?? IntRect(x: 0, y: 0, width: 0, height: 0)
     }
 }

@@ -51,6 +51,8 @@ public struct Chrome: Equatable, Sendable {
     public var labelOpacity = 1.0
     /// The widest the label may be, as a fraction of the canvas's shorter side (nil: no limit).
     public var labelWidthLimit: Double? = nil
+    /// A dark rim round every letter, for words read over any wallpaper (nil: none).
+    public var halo: ColorF? = nil
     /// The F3 frame-time graph, when shown.
     public var frameGraph: FrameGraph?
     /// The help shown by `showHelp`: the live window's keys, or a demo's own.
@@ -119,6 +121,7 @@ public struct Chrome: Equatable, Sendable {
         chrome.ink = theme.ink
         chrome.buttonFill = theme.buttonFill
         chrome.buttonTitles = theme.buttons
+        chrome.halo = theme.textHalo
         // The soft control's label box is the tutorial's: the plate inset by 30 % on each side.
         if theme.look == .soft { chrome.labelWidthLimit = 0.8 * theme.outerRadius }
         return chrome
@@ -231,6 +234,20 @@ public struct Chrome: Equatable, Sendable {
             out += graph.commands(in: frame, shorter: min(width, height), density: density, glyphs: glyphs)
         }
         if let help = places.help { out += panel.commands(help, glyphs: glyphs) }
-        return out
+        return halo == nil ? out : out.flatMap(haloed)
+    }
+
+    /// How far the halo reaches past a letter: a logical pixel.
+    var haloReach: Int { halo == nil ? 0 : max(1, Int(density.rounded())) }
+
+    /// A text command with the halo under it: the letters' coverage in the halo's colour, moved by
+    /// `haloReach` in the eight directions. Other commands as they are.
+    private func haloed(_ command: DrawCommand) -> [DrawCommand] {
+        guard let halo, let mask = command.shape as? CoverageMask else { return [command] }
+        let r = haloReach
+        let rim = [(-r, 0), (r, 0), (0, -r), (0, r), (-r, -r), (r, -r), (-r, r), (r, r)].map { dx, dy in
+            DrawCommand(shape: mask.moved(toX: mask.x + dx, y: mask.y + dy), shader: SolidShader(halo))
+        }
+        return rim + [command]
     }
 }
