@@ -17,6 +17,7 @@ public enum BundledAssets {
 
     private static let presets: [String: [UInt8]] = [
         "activity": PackageResources.activity_preset_json,
+        "desktop": PackageResources.desktop_preset_json,
         "flat": PackageResources.flat_preset_json,
         "gold": PackageResources.gold_preset_json,
         "progress-ring": PackageResources.progress_ring_preset_json,

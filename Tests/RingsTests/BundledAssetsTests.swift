@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func everyBundledThemeAndPresetLoads() throws {
-        #expect(ThemeLoader.builtInNames == ["activity", "flat", "gold", "soft", "tutorial"])
+        #expect(ThemeLoader.builtInNames == ["activity", "desktop", "flat", "gold", "soft", "tutorial"])
         for name in ThemeLoader.builtInNames { _ = try ThemeLoader.load(name) }
         for name in Preset.names { _ = try Preset.load(name) }
         #expect(BundledAssets.bytes(named: "../Themes/flat", in: .themes) == nil)

@@ -8,11 +8,11 @@ import TestSupport
 extension ConfigTests {
     /// The documentation's config examples check out: the office screen and the thresholds
     /// (docs/config.md), the kiosk's (docs/months.md), the night schedule (docs/kiosk.md), Home
-    /// Assistant's (docs/mqtt.md) and the README's wall screen. The fleet's screen config
+    /// Assistant's (docs/mqtt.md), the desktop widget's (docs/widget.md) and the README's wall screen. The fleet's screen config
     /// (docs/mqtt.md) names files and a broker of its own, and is run whole by MQTTFleetTests.
     @Test func theDocumentedExamplesAreGoodFiles() throws {
         let root = URL(fileURLWithPath: checkoutRoot)
-        let text = try ["docs/config.md", "docs/months.md", "docs/kiosk.md", "docs/mqtt.md", "README.md"]
+        let text = try ["docs/config.md", "docs/months.md", "docs/kiosk.md", "docs/mqtt.md", "docs/widget.md", "README.md"]
             .map { try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8) }
             .joined(separator: "\n")
         let examples = text.components(separatedBy: "```toml\n").dropFirst().compactMap { $0.components(separatedBy: "```").first }

@@ -185,7 +185,9 @@ import TestSupport
         #expect(options.contains("mqtt") && options.contains("topic"))
         let path = try file("all.toml", options.subtracting(["mqtt", "topic"]).sorted().map { key in
             switch key {
-            case "fullscreen", "kiosk", "stats", "counterclockwise", "intro", "reduced-motion", "touch-controls": "\(key) = false"
+            case "fullscreen", "kiosk", "stats", "counterclockwise", "intro", "reduced-motion", "touch-controls", "widget", "widget-clicks": "\(key) = false"
+            case "widget-place": "widget-place = \"bottom-left\""
+            case "widget-margin": "widget-margin = 12"
             case "preset": "preset = \"gold\""
             case "theme": "theme = \"flat\""
             case "display", "rotate": "\(key) = 0"
