@@ -9,7 +9,7 @@ RUN_PACKAGES := libsdl2-dev libpango1.0-dev libpng-dev libx11-dev libxext-dev li
 # What the tests add: displays and compositors to run the window in, screenshots, a broker, and the
 # checkers of what `make install` and `make deb` make.
 TEST_PACKAGES := xvfb xdotool x11-apps x11-utils x11-xserver-utils imagemagick openbox xauth xcompmgr hsetroot \
-                 cage sway xwayland grim wtype mosquitto mosquitto-clients \
+                 cage sway swaybg xwayland grim wtype mosquitto mosquitto-clients \
                  fonts-noto-color-emoji weston dpkg-dev lintian desktop-file-utils appstream man-db bash-completion zsh fish \
                  qemu-system-x86 linux-image-amd64 busybox-static python3 gcc libc6-dev xserver-xorg-core xserver-xorg-input-libinput udev \
                  debootstrap v4l-utils seatd

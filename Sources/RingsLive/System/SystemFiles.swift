@@ -21,16 +21,19 @@ public struct SystemFiles: Sendable {
         let fd = open(self.path(path), O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
-        var bytes = [UInt8](repeating: 0, count: 64 * 1024)
-        var count = 0
-        while count < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n >= 0 else { return nil }
-            if n == 0 { break }
-            count += n
+        var failed = false
+        // Read straight into the string's storage (a /proc file is read every second).
+        let text = String(unsafeUninitializedCapacity: 64 * 1024) { buffer in
+            var count = 0
+            while count < buffer.count {
+                let n = read(fd, buffer.baseAddress! + count, buffer.count - count)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { failed = n < 0; break }
+                count += n
+            }
+            return count
         }
-        return String(decoding: bytes[..<count], as: UTF8.self)
+        return failed ? nil : text
     }
 
     /// The file's first line, trimmed: a sysfs attribute.

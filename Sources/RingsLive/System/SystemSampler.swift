@@ -24,8 +24,21 @@ public final class SystemSampler {
     var counters: [SystemSource: (a: Double, b: Double)] = [:]
     /// Each source's last reading and its time: a source named twice is read once a tick.
     private(set) var last: [SystemSource: (time: Double, reading: Reading)] = [:]
+    /// The files read at the last tick (/proc/stat for every core's ring, /proc/meminfo for memory and swap).
+    private var texts: (time: Double, files: [String: String])?
+    /// The cores /proc/stat counts, for load per core.
+    private lazy var cores = Self.coreCount(files)
 
     public init(files: SystemFiles = .current) { self.files = files }
+
+    /// `path`'s text, read once a tick however many sources need it.
+    private func read(_ path: String, at time: Double) -> String? {
+        if texts?.time != time { texts = (time, [:]) }
+        if let kept = texts?.files[path] { return kept }
+        let text = files.text(path)
+        texts?.files[path] = text
+        return text
+    }
 
     /// What `source` says at `time` (seconds on any steady clock).
     public func sample(_ source: SystemSource, at time: Double) -> Reading {
@@ -37,18 +50,18 @@ public final class SystemSampler {
 
     private func read(_ source: SystemSource, at time: Double) -> Reading {
         switch source {
-        case .cpu: return cpu(line: "cpu", source)
-        case let .core(n): return cpu(line: "cpu\(n)", source)
+        case .cpu: return cpu(line: "cpu", source, at: time)
+        case let .core(n): return cpu(line: "cpu\(n)", source, at: time)
         case .cores: return .unreadable
         case .mem:
-            guard let info = meminfo(), let total = info["MemTotal"], total > 0, let available = info["MemAvailable"] else { return .unreadable }
+            guard let info = meminfo(at: time), let total = info["MemTotal"], total > 0, let available = info["MemAvailable"] else { return .unreadable }
             return .value(1 - available / total)
         case .swap:
-            guard let info = meminfo(), let total = info["SwapTotal"], let free = info["SwapFree"] else { return .unreadable }
+            guard let info = meminfo(at: time), let total = info["SwapTotal"], let free = info["SwapFree"] else { return .unreadable }
             return .value(total > 0 ? 1 - free / total : 0)
         case .load:
             guard let first = files.line("/proc/loadavg")?.split(separator: " ").first, let load = Double(first) else { return .unreadable }
-            return .value(load / Double(max(1, Self.coreCount(files))))
+            return .value(load / Double(max(1, cores)))
         case let .disk(path):
             // As df's Use%: used over what ordinary users could have (used plus available).
             var info = statvfs()
@@ -66,12 +79,10 @@ public final class SystemSampler {
 
     /// The CPUs (or one core) busy between the last read and this one, by /proc/stat's ticks; the
     /// first read, since boot.
-    private func cpu(line name: String, _ source: SystemSource) -> Reading {
-        guard let text = files.text("/proc/stat") else { return .unreadable }
-        guard let line = text.split(separator: "\n").first(where: { $0.split(separator: " ").first.map(String.init) == name }) else {
-            return .absent(Words.noSuchCore.text)
-        }
-        let fields = line.split(separator: " ").dropFirst().compactMap { Double($0) }
+    private func cpu(line name: String, _ source: SystemSource, at time: Double) -> Reading {
+        guard let text = read("/proc/stat", at: time) else { return .unreadable }
+        guard let line = Self.line(in: text, startingWith: name + " ") else { return .absent(Words.noSuchCore.text) }
+        let fields = line.split(separator: " ").compactMap { Double($0) }
         guard fields.count >= 4 else { return .unreadable }
         // guest and guest_nice are counted in user and nice already.
         let counted = fields.prefix(8)
@@ -91,16 +102,39 @@ public final class SystemSampler {
         files.text("/proc/stat")?.split(separator: "\n").filter { $0.hasPrefix("cpu") && !$0.hasPrefix("cpu ") }.count ?? 0
     }
 
-    /// /proc/meminfo's fields in kB.
-    private func meminfo() -> [String: Double]? {
-        guard let text = files.text("/proc/meminfo") else { return nil }
+    /// /proc/meminfo's fields in kB, the four read here.
+    private func meminfo(at time: Double) -> [String: Double]? {
+        guard let text = read("/proc/meminfo", at: time) else { return nil }
         var fields: [String: Double] = [:]
-        for line in text.split(separator: "\n") {
-            let parts = line.split(separator: ":")
-            guard parts.count == 2, let value = Double(parts[1].split(separator: " ").first ?? "") else { continue }
-            fields[String(parts[0])] = value
+        for name in ["MemTotal", "MemAvailable", "SwapTotal", "SwapFree"] {
+            fields[name] = Self.line(in: text, startingWith: name + ":").flatMap { $0.split(separator: " ").first }.flatMap { Double($0) }
         }
         return fields
+    }
+
+    /// What follows `prefix` on the line of `text` that starts with it; found by bytes, as
+    /// /proc/stat's "intr" line holds thousands of numbers (read every second).
+    static func line(in text: String, startingWith prefix: String) -> Substring? {
+        var text = text
+        let wanted = Array(prefix.utf8)
+        guard let found = text.withUTF8({ find(wanted, atLineStartIn: $0) }) else { return nil }
+        let utf8 = text.utf8
+        return Substring(utf8[utf8.index(utf8.startIndex, offsetBy: found.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: found.upperBound)])
+    }
+
+    /// Where the rest of the first line of `bytes` starting with `wanted` lies (memchr from line to line).
+    private static func find(_ wanted: [UInt8], atLineStartIn bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        guard let base = bytes.baseAddress else { return nil }
+        var start = 0
+        while start + wanted.count <= bytes.count {
+            var end = bytes.count
+            if let newline = memchr(base + start, 0x0A, bytes.count - start) {
+                end = UnsafeRawPointer(newline) - UnsafeRawPointer(base)
+            }
+            if end - start >= wanted.count, memcmp(base + start, wanted, wanted.count) == 0 { return start + wanted.count..<end }
+            start = end + 1
+        }
+        return nil
     }
 
     /// The change of `counter` per second since the last read at `time`, against `full` per second

@@ -77,7 +77,9 @@ public struct DesktopWidget: Equatable, Sendable {
             SDL_SetHint(SDL_HINT_VIDEO_X11_WINDOW_VISUALID, String(visual))
             return true
         case "wayland":
+            // A surface with alpha that SDL does not mark opaque: the compositor blends it (premultiplied).
             SDL_SetHint(SDL_HINT_VIDEO_EGL_ALLOW_TRANSPARENCY, "1")
+            SDL_GL_SetAttribute(SDL_GL_ALPHA_SIZE, 8)
             return true
         default:
             StandardError.say("rings: a widget needs a desktop (X11 or Wayland), not \(driver); showing a plain window")

@@ -17,10 +17,11 @@ public final class Compositor {
     public static var missingWestonTools: [String] { westonTools.filter { which($0) == nil } }
 
     /// Which compositor: cage (a kiosk, one client fullscreen), or sway with its headless output at
-    /// 1920x1080 physical pixels (or the resolution given) and this scale (a tiling desktop, no borders or gaps), or weston
+    /// 1920x1080 physical pixels (or the resolution given) and this scale (a tiling desktop, no borders or gaps; the
+    /// background a solid colour, `#RRGGBB`, drawn by swaybg, when given), or weston
     /// in a window of the X display `x` (a desktop that leaves decorations to its clients, as GNOME
     /// does), or headless without one (then weston has no seat, without which SDL 2.26 crashes).
-    public enum Kind: Sendable { case cage, sway(scale: String, resolution: String = "1920x1080"), weston(x: String?) }
+    public enum Kind: Sendable { case cage, sway(scale: String, resolution: String = "1920x1080", background: String? = nil), weston(x: String?) }
 
     /// The user that runs cage and its clients when the tests run as root.
     static let userName = "rings-kiosk"
@@ -53,11 +54,11 @@ public final class Compositor {
         switch kind {
         case .cage:
             cage.arguments = ["-d", "--", "/bin/sh", "-c", announce + " && exec sleep 3600"]
-        case let .sway(scale, resolution):
+        case let .sway(scale, resolution, background):
             cage.executableURL = URL(fileURLWithPath: which("sway")!)
             let config = runtime + "/sway.config"
             try """
-                output HEADLESS-1 resolution \(resolution) scale \(scale)
+                output HEADLESS-1 resolution \(resolution) scale \(scale)\(background.map { " bg \($0) solid_color" } ?? "")
                 xwayland enable
                 default_border none
                 default_floating_border none
