@@ -30,6 +30,21 @@ extension RingScene {
     /// a ring drawn before it (they share the centre; their edges at least two pixels apart) and no
     /// tip shadow of one, shown or not (its blur ends 5 sigma past its disc). Whatever the values, so
     /// that a tip coming or going leaves the live window's background layer as it is.
+    /// Whether ring `index` may draw a pixel of `clip`: its track and band, caps, tip disc, the tip's
+    /// shadow (ahead of it by `shadowOffset`, blurred out to 5 sigma) and dot all lie within its
+    /// annulus widened by that shadow's reach and a pixel more.
+    func reaches(ringAt index: Int, _ clip: IntRect) -> Bool {
+        guard !clip.isEmpty else { return false }
+        let g = layout.ring(index), t = g.thickness
+        let reach = t / 2 + t * (abs(theme.shadowOffset) + 5 * theme.shadowSigma) + 1
+        let (inner, outer) = (g.radius - reach, g.radius + reach)
+        // The clip's nearest and farthest points from the centre.
+        let cx = g.center.x, cy = g.center.y
+        let dx = max(Double(clip.minX) - cx, 0, cx - Double(clip.maxX)), dy = max(Double(clip.minY) - cy, 0, cy - Double(clip.maxY))
+        let fx = max(abs(Double(clip.minX) - cx), abs(Double(clip.maxX) - cx)), fy = max(abs(Double(clip.minY) - cy), abs(Double(clip.maxY) - cy))
+        return dx * dx + dy * dy <= outer * outer && fx * fx + fy * fy >= inner * inner
+    }
+
     func onlyBackgroundUnder(ringAt index: Int) -> Bool {
         !theme.transparent && !overlapsEarlierRing(index) && !(0..<index).contains { shadow(ofRing: $0, reaches: index, shown: false) }
     }

@@ -112,11 +112,17 @@ public struct RingScene: Sendable {
 
     /// Each ring in order, outermost first: track, progress arc, then (past the tip threshold) the tip's
     /// shadow and disc.
-    public var displayList: DisplayList {
+    public var displayList: DisplayList { displayList(chrome: chromeCommands, within: nil) }
+
+    /// The display list for drawing only `clips` (all of it for nil), with the chrome's commands
+    /// given: the rings none of whose pixels falls in a clip are left out (`reaches`), so that a
+    /// redraw builds no shader it does not use. The same pixels in the clips as `displayList`.
+    func displayList(chrome: [DrawCommand], within clips: [IntRect]?) -> DisplayList {
         let painter = RingPainter(theme: theme)
+        let drawn = rings.indices.filter { i in clips.map { $0.contains { reaches(ringAt: i, $0) } } ?? true }
         let ringCommands = theme.look == .soft ? softCommands
-            : rings.indices.flatMap { painter.commands(for: rings[$0], onBackground: onlyBackgroundUnder(ringAt: $0), dot: dot(ofRing: $0)) }
-        return DisplayList(background: backgroundPixel, commands: ringCommands + chromeCommands + dimCommands + identityCommands)
+            : drawn.flatMap { painter.commands(for: rings[$0], onBackground: onlyBackgroundUnder(ringAt: $0), dot: dot(ofRing: $0)) }
+        return DisplayList(background: backgroundPixel, commands: ringCommands + chrome + dimCommands + identityCommands)
     }
 
     /// Black over the whole frame at 1 - `brightness`, last; none at full brightness.

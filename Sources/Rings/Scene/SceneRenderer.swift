@@ -66,12 +66,14 @@ public struct SceneRenderer {
                 base = (key, Layer(made))
             }
         }
-        let list = layers == nil ? scene.displayList : nil, over = layers?.over ?? []
+        // Without layers no band is repainted: its pieces are drawn from the list, which holds only
+        // the rings that reach a clip.
+        var clips = redraw.rects + (layers == nil ? redraw.recolor.flatMap(\.pieces) : [])
+        let list = layers == nil ? scene.displayList(chrome: chromeCommands(of: scene), within: clips) : nil, over = layers?.over ?? []
         let work = Work(list: redAndBlueSwapped ? list?.swappingRedAndBlue() : list,
                         over: redAndBlueSwapped ? over.map { $0.swappingRedAndBlue() } : over,
                         base: layers == nil ? nil : base?.layer)
-        var clips = redraw.rects
-        for recolor in redraw.recolor where !repaint(ring: recolor.ring, of: layers, with: work, into: pixmap, swapped: redAndBlueSwapped) {
+        for recolor in redraw.recolor where layers != nil && !repaint(ring: recolor.ring, of: layers, with: work, into: pixmap, swapped: redAndBlueSwapped) {
             clips += recolor.pieces
         }
         if let layers {

@@ -23,6 +23,31 @@ import TestSupport
         #expect(differing == 0)
     }
 
+    /// A widget's frame, its background clear and six rings, drawn in random rectangles from a
+    /// display list that leaves out the rings no rectangle reaches: the full frame's pixels, alpha too.
+    @Test func aTransparentFramesRedrawLeavesOutOnlyRingsItCannotReach() throws {
+        var theme = try ThemeLoader.load("desktop")
+        theme.transparent = true
+        let scene = RingScene(theme: theme, width: 320, height: 300, values: [0.97, 1.3, 0.45, 0.99, 0.12, 2.2])
+        var renderer = SceneRenderer()
+        let full = renderer.render(scene)
+        #expect(full[0, 0].a == 0, "the corner is clear")
+        let patched = full.copyForTest()
+        var rng = SeededGenerator(seed: 17)
+        var leftOut = 0
+        for _ in 0..<40 {
+            let rect = IntRect(x: Int.random(in: 0..<316, using: &rng), y: Int.random(in: 0..<296, using: &rng),
+                               width: Int.random(in: 1...60, using: &rng), height: Int.random(in: 1...60, using: &rng))
+            leftOut += scene.rings.indices.filter { !scene.reaches(ringAt: $0, rect) }.count
+            patched.subview(rect).fill(PackedPixel(r: 255, g: 0, b: 255, a: 255))
+            renderer.render(scene, into: patched, clips: [rect])
+        }
+        var differing = 0
+        for y in 0..<300 { for x in 0..<320 where patched[x, y] != full[x, y] { differing += 1 } }
+        #expect(differing == 0)
+        #expect(leftOut > 40, "small rectangles leave most rings out: \(leftOut)")
+    }
+
     /// Redraws over the cached background layer (tracks drawn whole, once) give the pixels of a full
     /// frame, and full frames the display list's, for every look, laps, tips and empty rings, on one
     /// thread or two, as values change and the layer is reused or redrawn.

@@ -15,8 +15,10 @@ import TestSupport
 
     /// A built-in theme by name, or "counter-clockwise": the flat one turning the other way.
     static func theme(_ name: String) throws -> Theme {
-        var theme = try ThemeLoader.load(name == "counter-clockwise" ? "flat" : name)
+        var theme = try ThemeLoader.load(["counter-clockwise": "flat", "transparent": "desktop"][name] ?? name)
         if name == "counter-clockwise" { theme.clockwise = false }
+        // A widget's: the background clear, drawn from the display list without the rings no clip reaches.
+        if name == "transparent" { theme.transparent = true }
         return theme
     }
 
@@ -43,7 +45,7 @@ import TestSupport
     /// the whole frame: rings growing, shrinking, past a lap and back, crossing the tip threshold,
     /// counter-clockwise, with dots placed off the arc's end, the soft look; and most of the frame
     /// is not drawn again when one ring moves a little.
-    @Test(arguments: ["flat", "activity", "gold", "tutorial", "soft", "counter-clockwise"])
+    @Test(arguments: ["flat", "activity", "gold", "tutorial", "soft", "counter-clockwise", "transparent"])
     func redrawingOnlyThePlansRectanglesGivesWholeFrames(theme name: String) throws {
         let theme = try Self.theme(name)
         let width = 360, height = 300, bounds = IntRect(x: 0, y: 0, width: width, height: height)
