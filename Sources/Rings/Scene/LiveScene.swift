@@ -15,6 +15,9 @@ public struct LiveChrome {
     public var namesRings = false
     /// The legend's text size against the desktop window's (a kiosk is read across a room).
     public var textScale = 1.0
+    /// A kiosk's and a desktop widget's legend is this much larger than a window's: read across a
+    /// room, or at a glance.
+    public static let largeTextScale = 1.5
     /// The output's pixels to a logical pixel (`Chrome.density`).
     public var density = 1.0
     /// The help `showHelp` shows.

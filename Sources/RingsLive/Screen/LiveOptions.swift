@@ -22,6 +22,8 @@ public struct LiveOptions {
     /// In a kiosk, a tap (or click) selects the ring under it and a drag sets it, as in a window;
     /// keys still do nothing but Ctrl+Alt+Q.
     public var touchControls = false
+    /// A desktop widget: its legend is read at a glance, in text as large as a kiosk's.
+    public var widget = false
     /// Every this many seconds the rings move by a few pixels, round a small square (burn-in).
     public var shiftEvery: Double?
     /// Values to set at given times after the screen starts (a demo's simulated data).

@@ -5,8 +5,6 @@ import RingsAnimation
 /// What the live screen shows besides its values, and what input leaves on it: the chrome's glyphs,
 /// help and frame-graph toggles, the buttons under the pointer, the burn-in steps, the frame times.
 struct LiveView {
-    /// A kiosk's legend is this much larger than a desktop window's, to be read across a room.
-    static let kioskTextScale = 1.5
 
     /// Where the label, legend and buttons get their glyphs; nil without chrome.
     let glyphs: GlyphSource?
@@ -52,7 +50,7 @@ struct LiveView {
         chrome.showHelp = showHelp
         chrome.showsButtons = !options.kiosk
         chrome.namesRings = live
-        chrome.textScale = options.kiosk ? Self.kioskTextScale : 1
+        chrome.textScale = options.kiosk || options.widget ? LiveChrome.largeTextScale : 1
         chrome.density = density
         chrome.panel = panel
         chrome.hoveredButton = controls?.hovered

@@ -29,6 +29,9 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Leave the background clear, as a desktop widget over a compositing manager draws it (the PNG keeps the alpha).")
     var transparent = false
 
+    @Flag(help: "With --chrome full, the legend's text as large as a desktop widget's (and a kiosk's).")
+    var widget = false
+
     func run() throws {
         let file = try scene.settings()
         try speak(Settings.lang.value(scene.lang, in: file))
@@ -43,6 +46,7 @@ struct RenderCommand: ParsableCommand {
         if chrome == .full {
             do {
                 frame.chrome = Chrome.standard(theme: frame.theme, values: frame.values, selection: nil, glyphs: try glyphs(Settings.font.value(font, in: file), frame.theme))
+                frame.chrome?.textScale = widget ? LiveChrome.largeTextScale : 1
             } catch { throw UserError(error) }
         }
         frame.theme.transparent = transparent

@@ -144,7 +144,7 @@ struct WindowCommand: ParsableCommand {
     func liveOptions(_ file: ConfigFile) throws -> (options: LiveScreen.Options, scene: RingScene) {
         let widget = try widgetOptions.widget(file) != nil
         if widget && Settings.kiosk.resolved(kiosk, in: file) { throw UserError("a widget lives on a desktop; leave out --kiosk") }
-        var initial = try scene.scene(defaultSize: widget ? (400, 400) : (800, 800), file: file, defaultTheme: widget ? "desktop" : nil)
+        var initial = try scene.scene(defaultSize: widget ? (640, 400) : (800, 800), file: file, defaultTheme: widget ? "desktop" : nil)
         var sources: [SystemSource] = []
         if let source = Settings.source.value(source, in: file) {
             guard scene.progress == nil else { throw UserError("--source sets the rings; leave out --progress") }
@@ -186,6 +186,7 @@ struct WindowCommand: ParsableCommand {
         }
         options.reducedMotion = Settings.reducedMotion.resolved(reducedMotion, in: file)
         options.touchControls = Settings.touchControls.resolved(touchControls, in: file)
+        options.widget = widget
         options.schedule = file.schedule
         options.wakeOnInput = file.wakeOnInput
         // Sampled sources are old after three missed samples; feeds speak when they like, so only when asked.

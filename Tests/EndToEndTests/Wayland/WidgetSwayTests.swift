@@ -25,7 +25,7 @@ import TestSupport
         let out = NSTemporaryDirectory() + "rings-sway-widget-\(getpid()).png"
         defer { unlink(out) }
         let render = try runProgram(ringsBinary, ["render", "--theme", "desktop", "--size", "\(rect.width)x\(rect.height)", "--progress", Self.values,
-                                                  "--chrome", "full", "--transparent", "--out", out])
+                                                  "--chrome", "full", "--widget", "--transparent", "--out", out])
         #expect(render.status == 0, "\(render.stderr)")
         let clear = try PNGFile.read(out)
         #expect(clear[0, rect.height - 1].a == 0, "the frame's corner is clear")
@@ -42,7 +42,7 @@ import TestSupport
         let remaining = settled { (try? sway.screenshot()).map(far) ?? -1 }
         let kept = NSTemporaryDirectory() + "rings-sway-widget-shot.png"
         if remaining != 0, let shot = try? sway.screenshot() { try? PNGFile.write(shot, to: kept) }
-        #expect(remaining == 0, "\(remaining) pixels more than a level from rings render --transparent over the background (the screen: \(kept))")
+        #expect(remaining == 0, "\(remaining) pixels more than a level from rings render --widget --transparent over the background (the screen: \(kept))")
         rings.terminate()
         rings.waitUntilExit()
         let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

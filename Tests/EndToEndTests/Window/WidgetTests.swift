@@ -43,7 +43,7 @@ import TestSupport
         let out = NSTemporaryDirectory() + "rings-widget-\(getpid()).png"
         defer { unlink(out) }
         let result = try runProgram(ringsBinary, ["render", "--theme", "desktop", "--size", "\(Self.side)x\(Self.side)", "--progress", Self.values,
-                                                  "--chrome", "full", "--out", out] + (transparent ? ["--transparent"] : []))
+                                                  "--chrome", "full", "--widget", "--out", out] + (transparent ? ["--transparent"] : []))
         guard result.status == 0 else { throw TestFailure("rings render: \(result.stderr)") }
         return try PNGFile.read(out)
     }
@@ -59,7 +59,7 @@ import TestSupport
     }
 
     /// With xcompmgr: the wallpaper shows wherever the widget draws nothing, and its rings, tracks
-    /// and words are composited over it within a level of `rings render --transparent` laid on the
+    /// and words are composited over it within a level of `rings render --widget --transparent` laid on the
     /// wallpaper; the window is of the desktop type, below, sticky, out of the taskbar and pager;
     /// the pointer over it is over what lies under it (click-through), unless --widget-clicks.
     @Test(.needs(ready, "needs the display tools, xcompmgr and hsetroot (make test installs them)"))
