@@ -129,14 +129,15 @@ public final class ScreenWindow {
         }
     }
 
-    /// Draws the frame for the display link's target time, laid out for the drawable's size now, and
-    /// shows what changed; returns whether anything was shown.
     /// `frame` with its background left clear where the window shows what lies under it.
     private func transparent(_ frame: ScreenFrame) -> ScreenFrame {
         guard window.transparent, case .rings(var scene, let whole) = frame else { return frame }
         scene.theme.transparent = true
         return .rings(scene, whole: whole)
     }
+
+    /// Draws the frame for the display link's target time, laid out for the drawable's size now, and
+    /// shows what changed; returns whether anything was shown.
 
     private func draw(for tick: FrameTick) throws(SDLError) -> Bool {
         let (width, height) = options.rotation.frameSize(screen: window.pixelSize.width, window.pixelSize.height)

@@ -80,13 +80,24 @@ import Testing
         // Busy between two reads, by the kernel's ticks: cpu0 did 30 of 40, cpu1 none of 40.
         try tree.write("/proc/stat", "cpu  300 0 100 600 0 0 0 0 0 0\ncpu0 200 0 50 250 0 0 0 0 0 0\ncpu1 100 0 50 350 0 0 0 0 0 0\n")
         let sampler = SystemSampler(files: files)
-        #expect(sampler.sample(.core(0), at: 0) == .value(0.5))
-        #expect(sampler.sample(.core(1), at: 0) == .value(150.0 / 500))
+        #expect(sampler.sample(.core(0), at: 0) == .pending, "nothing to measure against yet")
+        #expect(sampler.sample(.core(1), at: 0) == .pending)
         try tree.write("/proc/stat", "cpu  330 0 100 650 0 0 0 0 0 0\ncpu0 225 0 55 260 0 0 0 0 0 0\ncpu1 100 0 50 390 0 0 0 0 0 0\n")
         #expect(sampler.sample(.core(0), at: 1) == .value(0.75))
         #expect(sampler.sample(.core(1), at: 1) == .value(0))
         #expect(sampler.sample(.core(1), at: 2) == .value(0), "no tick since: what it said")
         #expect(sampler.sample(.core(2), at: 1) == .absent(Words.noSuchCore.text))
+        // An offline core has no line: `cores` takes the numbers there are.
+        try tree.write("/proc/stat", "cpu  4 0 0 4 0 0 0 0 0 0\ncpu0 2 0 0 2 0 0 0 0 0 0\ncpu2 2 0 0 2 0 0 0 0 0 0\n")
+        #expect(try SystemSource.resolved([.cores], files: files) == [.core(0), .core(2)])
+    }
+
+    @Test func noSwapIsSaidNotShownAsNothingUsed() throws {
+        let tree = try Self.laptop()
+        try tree.write("/proc/meminfo", "MemTotal:       1000 kB\nMemFree:         100 kB\nMemAvailable:    250 kB\nSwapTotal:         0 kB\nSwapFree:          0 kB\n")
+        let sampler = SystemSampler(files: tree.files)
+        #expect(sampler.sample(.mem, at: 0) == .value(0.75))
+        #expect(sampler.sample(.swap, at: 0) == .absent(Words.noSwap.text))
     }
 
     @Test func throughputIsBytesPerSecondAgainstTheMaximum() throws {
@@ -102,9 +113,18 @@ import Testing
         try tree.write("/sys/class/net/eth0/statistics/tx_bytes", "1000500\n")
         #expect(sampler.sample(resolved[0], at: 12) == .value(0.1))
         #expect(sampler.sample(resolved[1], at: 12) == .value(0.5))
-        // A virtual interface has no speed: a maximum must be given.
+        // A link that is up with no speed (Wi-Fi, a virtual one): a maximum must be given.
         try tree.write("/sys/class/net/eth0/speed", "-1\n")
         #expect(throws: SystemSource.Problem.self) { try SystemSource.resolved([.down("eth0", perSecond: nil)], files: files) }
+        // One that is down at start is read again at each sample: its speed once it is up.
+        try tree.write("/sys/class/net/eth0/operstate", "down\n")
+        let down = try SystemSource.resolved([.down("eth0", perSecond: nil)], files: files)
+        #expect(down == [.down("eth0", perSecond: nil)])
+        #expect(sampler.sample(down[0], at: 20) == .absent(Words.noLinkSpeed.text))
+        try tree.write("/sys/class/net/eth0/speed", "100\n")
+        #expect(sampler.sample(down[0], at: 21) == .pending)
+        try tree.write("/sys/class/net/eth0/statistics/rx_bytes", "27250000\n")
+        #expect(sampler.sample(down[0], at: 22) == .value(0.1), "1.25 MB in a second of 12.5 MB/s")
         // An interface that is gone is said.
         #expect(sampler.sample(.down("wlan0", perSecond: 1e6), at: 12) == .absent(Words.noSuchInterface.text))
     }

@@ -74,9 +74,13 @@ extension RingScene {
             notes[ring] = data.waiting.contains(ring) ? remark : [notes[ring], remark].compactMap { $0 }.joined(separator: "  ")
         }
         let stale = Set(values.indices.filter { (data.staleness?.amount(ring: $0, at: time) ?? 0) > 0.5 })
+        // Room after every value for the longest word a source says beside one ("no such interface").
+        let remark = data.remarks.values.max { chrome.glyphs.width(of: $0, pixelHeight: 24) < chrome.glyphs.width(of: $1, pixelHeight: 24) }
+        let staleNote = [data.staleness == nil ? nil : Staleness.widestNote, remark].compactMap { $0 }.joined(separator: "  ")
+        let waiting = [chrome.namesRings && !data.waiting.isEmpty ? LiveChrome.waitingNote : nil, remark].compactMap { $0 }
+            .max { chrome.glyphs.width(of: $0, pixelHeight: 24) < chrome.glyphs.width(of: $1, pixelHeight: 24) }
         var shown = Chrome.standard(theme: named, values: counted, selection: model.selection, glyphs: chrome.glyphs, unknown: data.waiting,
-                                    stale: stale, notes: notes, staleNote: data.staleness == nil ? nil : Staleness.widestNote,
-                                    waitingNote: chrome.namesRings && !data.waiting.isEmpty ? LiveChrome.waitingNote : nil)
+                                    stale: stale, notes: notes, staleNote: staleNote.isEmpty ? nil : staleNote, waitingNote: waiting)
         shown.showHelp = chrome.showHelp
         shown.panel = chrome.panel
         shown.textScale = chrome.textScale

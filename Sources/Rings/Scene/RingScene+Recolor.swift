@@ -26,10 +26,6 @@ extension RingScene {
         return look.underlay + [look.band(value: ring.value, clockwise: theme.clockwise, style: ring.style, opacity: theme.bandOpacity), look.overlay]
     }
 
-    /// Whether nothing but the background lies under ring `index`'s track at any values: no pixel of
-    /// a ring drawn before it (they share the centre; their edges at least two pixels apart) and no
-    /// tip shadow of one, shown or not (its blur ends 5 sigma past its disc). Whatever the values, so
-    /// that a tip coming or going leaves the live window's background layer as it is.
     /// Whether ring `index` may draw a pixel of `clip`: its track and band, caps, tip disc, the tip's
     /// shadow (ahead of it by `shadowOffset`, blurred out to 5 sigma) and dot all lie within its
     /// annulus widened by that shadow's reach and a pixel more.
@@ -37,7 +33,7 @@ extension RingScene {
         guard !clip.isEmpty else { return false }
         let g = layout.ring(index), t = g.thickness
         let reach = t / 2 + t * (abs(theme.shadowOffset) + 5 * theme.shadowSigma) + 1
-        let (inner, outer) = (g.radius - reach, g.radius + reach)
+        let (inner, outer) = (max(0, g.radius - reach), g.radius + reach)
         // The clip's nearest and farthest points from the centre.
         let cx = g.center.x, cy = g.center.y
         let dx = max(Double(clip.minX) - cx, 0, cx - Double(clip.maxX)), dy = max(Double(clip.minY) - cy, 0, cy - Double(clip.maxY))
@@ -45,6 +41,11 @@ extension RingScene {
         return dx * dx + dy * dy <= outer * outer && fx * fx + fy * fy >= inner * inner
     }
 
+    /// Whether nothing but the background lies under ring `index`'s track at any values: no pixel of
+    /// a ring drawn before it (they share the centre; their edges at least two pixels apart) and no
+    /// tip shadow of one, shown or not (its blur ends 5 sigma past its disc). Whatever the values, so
+    /// that a tip coming or going leaves the live window's background layer as it is. Never on a
+    /// clear background, which a track's colour cannot be mixed with in advance.
     func onlyBackgroundUnder(ringAt index: Int) -> Bool {
         !theme.transparent && !overlapsEarlierRing(index) && !(0..<index).contains { shadow(ofRing: $0, reaches: index, shown: false) }
     }

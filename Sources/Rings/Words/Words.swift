@@ -85,6 +85,8 @@ public enum Words: String, CaseIterable, Sendable {
     case noSuchDisk = "no such disk"
     case noSuchCore = "no such core"
     case noGPUFigure = "no GPU figure"
+    case noSwap = "no swap"
+    case noLinkSpeed = "no link speed"
 
     /// The words in the language of `Catalogue.current`.
     public var text: String { Catalogue.current[self] }

@@ -48,7 +48,7 @@ struct LiveView {
         guard let glyphs else { return nil }
         var chrome = LiveChrome(glyphs: glyphs)
         chrome.showHelp = showHelp
-        chrome.showsButtons = !options.kiosk
+        chrome.showsButtons = !options.kiosk && !options.widget
         chrome.namesRings = live
         chrome.textScale = options.kiosk || options.widget ? LiveChrome.largeTextScale : 1
         chrome.density = density

@@ -34,7 +34,8 @@ final class SampledSource: LiveSource {
                     link.remark(ring: ring, remark)
                     link.deliver("source \(source)", .success([(ring, value)]), timed: false)
                 case let .absent(words): link.remark(ring: ring, words)
-                case .pending, .unreadable: break
+                case .pending: link.remark(ring: ring, nil)
+                case .unreadable: break
                 }
             }
         }

@@ -3,7 +3,11 @@ import Rings
 extension SystemSampler {
     /// The named sensor's reading against its critical point.
     func temperature(_ name: String?) -> Reading {
-        guard let name, let sensor = Sensor.all(files).first(where: { $0.name == name }) else { return .absent(Words.noSensor.text) }
+        guard let name else { return .absent(Words.noSensor.text) }
+        // Found once; looked for again (an hwmon's number can change on resume) when it cannot be read.
+        if let sensor = sensors[name], let celsius = sensor.celsius(files) { return .value(max(0, celsius) / sensor.critical) }
+        guard let sensor = Sensor.all(files).first(where: { $0.name == name }) else { return .absent(Words.noSensor.text) }
+        sensors[name] = sensor
         guard let celsius = sensor.celsius(files) else { return .unreadable }
         return .value(max(0, celsius) / sensor.critical)
     }
@@ -31,7 +35,11 @@ extension SystemSampler {
         let folder = "/sys/class/net/\(interface)"
         guard files.exists(folder) else { counters[source] = nil; return .absent(Words.noSuchInterface.text) }
         guard let bytes = files.number("\(folder)/statistics/\(counter)") else { return .unreadable }
-        let full = perSecond ?? files.number("\(folder)/speed").map { $0 * 1e6 / 8 } ?? 0
+        // Without a maximum, the link's speed now (a link that was down at start has one once it is up).
+        guard let full = perSecond ?? files.number("\(folder)/speed").flatMap({ $0 > 0 ? $0 * 1e6 / 8 : nil }) else {
+            counters[source] = nil
+            return .absent(Words.noLinkSpeed.text)
+        }
         return rate(bytes, full: full, source, at: time)
     }
 
@@ -44,7 +52,8 @@ extension SystemSampler {
         let fields = files.line(path)?.split(separator: " ").compactMap { Double($0) } ?? []
         guard fields.count >= 10 else { return .unreadable }
         if let perSecond { return rate((fields[2] + fields[6]) * 512, full: perSecond, source, at: time) }
-        return rate(fields[9] / 1000, full: 1, source, at: time)
+        // Busy seconds a second, at most 1 (the kernel's count and the loop's clock may disagree a little).
+        return rate(fields[9] / 1000, full: 1, source, at: time).clamped
     }
 
     /// The card's `gpu_busy_percent` (amdgpu says it; most drivers do not).

@@ -14,6 +14,14 @@ public enum Reading: Equatable, Sendable {
 
     /// The value, if there is one.
     public var value: Double? { if case let .value(v, _) = self { v } else { nil } }
+
+    /// A value kept within 0 and 1 (a share that cannot pass the whole).
+    var clamped: Reading { if case let .value(v, remark) = self { .value(min(1, max(0, v)), remark: remark) } else { self } }
+}
+
+extension Substring {
+    /// Nil for an empty substring.
+    var nilIfEmpty: Substring? { isEmpty ? nil : self }
 }
 
 /// Reads system sources from `files`. CPU is measured between one read and the next by the
@@ -27,7 +35,9 @@ public final class SystemSampler {
     /// The files read at the last tick (/proc/stat for every core's ring, /proc/meminfo for memory and swap).
     private var texts: (time: Double, files: [String: String])?
     /// The cores /proc/stat counts, for load per core.
-    private lazy var cores = Self.coreCount(files)
+    private lazy var cores = Self.cores(files)
+    /// The sensors named by `temp` sources, found once (again when one cannot be read).
+    var sensors: [String: Sensor] = [:]
 
     public init(files: SystemFiles = .current) { self.files = files }
 
@@ -58,10 +68,10 @@ public final class SystemSampler {
             return .value(1 - available / total)
         case .swap:
             guard let info = meminfo(at: time), let total = info["SwapTotal"], let free = info["SwapFree"] else { return .unreadable }
-            return .value(total > 0 ? 1 - free / total : 0)
+            return total > 0 ? .value(1 - free / total) : .absent(Words.noSwap.text)
         case .load:
             guard let first = files.line("/proc/loadavg")?.split(separator: " ").first, let load = Double(first) else { return .unreadable }
-            return .value(load / Double(max(1, cores)))
+            return .value(load / Double(max(1, cores.count)))
         case let .disk(path):
             // As df's Use%: used over what ordinary users could have (used plus available).
             var info = statvfs()
@@ -77,8 +87,8 @@ public final class SystemSampler {
         }
     }
 
-    /// The CPUs (or one core) busy between the last read and this one, by /proc/stat's ticks; the
-    /// first read, since boot.
+    /// The CPUs (or one core) busy between the last read and this one, by /proc/stat's ticks;
+    /// nothing at the first read.
     private func cpu(line name: String, _ source: SystemSource, at time: Double) -> Reading {
         guard let text = read("/proc/stat", at: time) else { return .unreadable }
         guard let line = Self.line(in: text, startingWith: name + " ") else { return .absent(Words.noSuchCore.text) }
@@ -87,19 +97,23 @@ public final class SystemSampler {
         // guest and guest_nice are counted in user and nice already.
         let counted = fields.prefix(8)
         let total = counted.reduce(0, +), idle = fields[3] + (fields.count > 4 ? fields[4] : 0)
+        // The first read has nothing to measure against (the share since boot is not now's).
         guard let last = counters[source] else {
             counters[source] = (total - idle, total)
-            return total > 0 ? .value((total - idle) / total) : .unreadable
+            return .pending
         }
         // No tick since the last read (read twice within 10 ms): what it said then.
         guard total > last.b else { return self.last[source]?.reading ?? .pending }
         counters[source] = (total - idle, total)
-        return .value(max(0, ((total - idle) - last.a) / (total - last.b)))
+        // iowait may go back between reads: the share stays within 0 and 1.
+        return .value(min(1, max(0, ((total - idle) - last.a) / (total - last.b))))
     }
 
-    /// The number of cores /proc/stat counts.
-    static func coreCount(_ files: SystemFiles) -> Int {
-        files.text("/proc/stat")?.split(separator: "\n").filter { $0.hasPrefix("cpu") && !$0.hasPrefix("cpu ") }.count ?? 0
+    /// The cores /proc/stat counts, by their numbers (an offline core has no line).
+    static func cores(_ files: SystemFiles) -> [Int] {
+        (files.text("/proc/stat") ?? "").split(separator: "\n").compactMap { line in
+            line.hasPrefix("cpu") ? line.dropFirst(3).prefix { $0 != " " }.nilIfEmpty.flatMap { Int($0) } : nil
+        }
     }
 
     /// /proc/meminfo's fields in kB, the four read here.

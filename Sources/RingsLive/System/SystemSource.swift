@@ -117,23 +117,26 @@ public enum SystemSource: Hashable, Sendable, CustomStringConvertible {
 
     /// The sources with what is found at start made definite: `cores` as one `core` each (as many
     /// as fit beside the others), `temp` as the sensor hottest now, an interface's speed where no
-    /// maximum is given (refused when the kernel knows none).
+    /// maximum is given (refused when a link that is up has none; one that is down or gone is read
+    /// again at each sample).
     public static func resolved(_ sources: [SystemSource], files: SystemFiles) throws(Problem) -> [SystemSource] {
-        let cores = SystemSampler.coreCount(files)
+        let cores = SystemSampler.cores(files)
         var room = RingValues.maximumRings - sources.filter { $0 != .cores }.count
         var result: [SystemSource] = []
         for source in sources {
             switch source {
             case .cores:
-                guard room > 0, cores > 0 else { throw Problem(description: "cores: no cores in \(files.path("/proc/stat")) fit beside the other rings") }
-                result += (0..<min(cores, room)).map { .core($0) }
-                room -= min(cores, room)
+                guard room > 0, !cores.isEmpty else { throw Problem(description: "cores: no cores in \(files.path("/proc/stat")) fit beside the other rings") }
+                result += cores.prefix(room).map { .core($0) }
+                room -= min(cores.count, room)
             case .temp(nil):
                 let hottest = Sensor.all(files).compactMap { s in s.celsius(files).map { (s, $0) } }.max { $0.1 < $1.1 }
                 result.append(.temp(hottest?.0.name))
             case let .down(interface, nil), let .up(interface, nil):
-                guard files.exists("/sys/class/net/\(interface)") else { result.append(source); continue }
-                guard let speed = files.number("/sys/class/net/\(interface)/speed"), speed > 0 else {
+                // Gone, or a link that is down, may have a speed later: it is read at each sample then.
+                let folder = "/sys/class/net/\(interface)"
+                guard files.exists(folder), files.line("\(folder)/operstate") != "down" else { result.append(source); continue }
+                guard let speed = files.number("\(folder)/speed"), speed > 0 else {
                     throw Problem(description: "\(source.word): the kernel knows no link speed for \(interface); give a maximum, as in \(source.word):100Mbit")
                 }
                 let rate = speed * 1e6 / 8

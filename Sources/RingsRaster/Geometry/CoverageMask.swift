@@ -14,6 +14,35 @@ public struct CoverageMask: Shape, SoftShape {
 
     public var bounds: IntRect { IntRect(x: x, y: y, width: width, height: height) }
 
+    /// The mask grown by `r` pixels on every side: each pixel the most coverage within `r` of it
+    /// (a square), so that drawn once under the letters it rims them at its own opacity.
+    public func dilated(by r: Int) -> CoverageMask {
+        guard r > 0 else { return self }
+        let w = width + 2 * r, h = height + 2 * r
+        // Rows first (the most along x), then columns, each over 2r + 1 pixels.
+        var rows = [UInt8](repeating: 0, count: w * height)
+        for y in 0..<height {
+            for x in 0..<w {
+                let from = max(0, x - 2 * r), to = min(width - 1, x)
+                guard from <= to else { continue }
+                var most: UInt8 = 0
+                for sx in from...to { most = max(most, alpha[y * width + sx]) }
+                rows[y * w + x] = most
+            }
+        }
+        var grown = [UInt8](repeating: 0, count: w * h)
+        for y in 0..<h {
+            let from = max(0, y - 2 * r), to = min(height - 1, y)
+            guard from <= to else { continue }
+            for x in 0..<w {
+                var most: UInt8 = 0
+                for sy in from...to { most = max(most, rows[sy * w + x]) }
+                grown[y * w + x] = most
+            }
+        }
+        return CoverageMask(x: x - r, y: y - r, width: w, height: h, alpha: grown)
+    }
+
     public func forEachSpan(in clip: IntRect, coverageRow: UnsafeMutablePointer<Float>, _ body: SpanBody) {
         forwardingSpans(to: body) { spans(in: clip, coverageRow: coverageRow, into: &$0) }
     }

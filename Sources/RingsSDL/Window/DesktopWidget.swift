@@ -8,12 +8,13 @@ import RingsLive
 /// A window that lives on the desktop, as conky's do: no decorations, below other windows, on every
 /// workspace, out of the taskbar and the pager, placed by a corner and a margin or at a point,
 /// click-through unless asked; on X11 with a compositing manager, transparent (a 32-bit ARGB
-/// visual, whose pixels the compositor takes as premultiplied). Elsewhere undecorated and opaque.
+/// visual, whose pixels the compositor takes as premultiplied), opaque without one. On Wayland an
+/// undecorated window with alpha, placed and stacked by the compositor.
 public struct DesktopWidget: Equatable, Sendable {
     /// Where the widget goes on its display's usable area (the desktop less panels).
     public enum Place: Equatable, Sendable {
         case topLeft, topRight, bottomLeft, bottomRight, center
-        /// A point, in screen pixels from the display's top left corner.
+        /// A point, in pixels from the top left corner of the display's usable area.
         case at(x: Int, y: Int)
 
         /// "top-left", "top-right", "bottom-left", "bottom-right", "center" or "X,Y"; nil otherwise.

@@ -143,7 +143,9 @@ struct WindowCommand: ParsableCommand {
     /// The live screen's options from the command line and `file` (read again on a reload), and the scene they start from.
     func liveOptions(_ file: ConfigFile) throws -> (options: LiveScreen.Options, scene: RingScene) {
         let widget = try widgetOptions.widget(file) != nil
-        if widget && Settings.kiosk.resolved(kiosk, in: file) { throw UserError("a widget lives on a desktop; leave out --kiosk") }
+        if widget && (Settings.kiosk.resolved(kiosk, in: file) || Settings.fullscreen.resolved(fullscreen, in: file)) {
+            throw UserError("a widget lives on the desktop, beside its windows; leave out --kiosk and --fullscreen")
+        }
         var initial = try scene.scene(defaultSize: widget ? (640, 400) : (800, 800), file: file, defaultTheme: widget ? "desktop" : nil)
         var sources: [SystemSource] = []
         if let source = Settings.source.value(source, in: file) {
@@ -234,20 +236,3 @@ func showWindow(_ screen: any Screen, _ options: ScreenWindow.Options) throws ->
 }
 
 extension PresentMode: ExpressibleByArgument {}
-
-/// Intervals written as 2s, 500ms, 1m or plain seconds.
-enum Interval {
-    static func parse(_ text: String) throws(UserError) -> Double {
-        let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
-        let (number, scale) = units.first { text.hasSuffix($0.0) }.map { (String(text.dropLast($0.0.count)), $0.1) } ?? (text, 1)
-        guard let value = Double(number), value.isFinite, value * scale >= 0.05, value * scale <= 86_400 else {
-            throw UserError("interval '\(text)' is not a time from 50ms to 24h (for example 2s, 500ms, 1m)")
-        }
-        return value * scale
-    }
-
-    /// `stale-after`: an interval, or `off` (nil).
-    static func staleAfter(_ text: String) throws(UserError) -> Double? {
-        text == "off" ? nil : try parse(text)
-    }
-}

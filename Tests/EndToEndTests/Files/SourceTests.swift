@@ -38,12 +38,12 @@ import TestSupport
     }
 
     /// The gauges read the tree `RINGS_SYSTEM_ROOT` names: the hottest sensor against its critical
-    /// point, the battery's charge, a core's busy share, exactly as the fake kernel says them.
+    /// point, the battery's charge, memory in use, exactly as the fake kernel says them.
     @Test(.needs(ready, "needs the display tools (make test installs them)"))
     func theGaugesReadTheTreeTheyAreGiven() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("rings-sys-\(getpid())")
         defer { try? FileManager.default.removeItem(at: root) }
-        for (path, text) in [("proc/stat", "cpu  4 0 0 4 0 0 0 0 0 0\ncpu0 3 0 0 1 0 0 0 0 0 0\ncpu1 1 0 0 3 0 0 0 0 0 0\n"),
+        for (path, text) in [("proc/meminfo", "MemTotal:       1000 kB\nMemAvailable:    250 kB\n"),
                              ("sys/class/hwmon/hwmon0/name", "k10temp"), ("sys/class/hwmon/hwmon0/temp1_input", "54000"),
                              ("sys/class/hwmon/hwmon0/temp1_crit", "90000"), ("sys/class/thermal/thermal_zone0/temp", "30000"),
                              ("sys/class/power_supply/BAT0/type", "Battery"), ("sys/class/power_supply/BAT0/capacity", "35")] {
@@ -52,9 +52,9 @@ import TestSupport
             try Data(text.utf8).write(to: url)
         }
         let expected = try ringsRender("300x300", "0.6,0.35,0.75")
-        let (remaining, log, cleanExit) = try watch(["--source", "temp,battery,cpu:0", "--every", "100ms"],
+        let (remaining, log, cleanExit) = try watch(["--source", "temp,battery,mem", "--every", "100ms"],
                                                     environment: ["RINGS_SYSTEM_ROOT": root.path]) { differingPixels($0, expected) }
-        #expect(remaining == 0, "54 of 90 °C, 35 %, cpu0 3 ticks of 4")
+        #expect(remaining == 0, "54 of 90 °C, 35 %, 750 of 1000 kB in use")
         #expect(cleanExit && !log.contains("cannot read"), "\(log)")
     }
 

@@ -38,6 +38,12 @@ import TestSupport
         return (process, found.stdout.split(separator: "\n").first.map(String.init) ?? "", errors)
     }
 
+    /// How many bits deep window `window` is (32: an ARGB visual).
+    func depth(of window: String, on display: VirtualDisplay) throws -> Int {
+        let info = try runProgram(which("xwininfo")!, ["-id", window], environment: display.environment).stdout
+        return info.split(separator: "\n").first { $0.contains("Depth:") }.flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0
+    }
+
     /// `rings render` of the widget's frame, clear where it draws nothing.
     func rendered(transparent: Bool) throws -> Pixmap {
         let out = NSTemporaryDirectory() + "rings-widget-\(getpid()).png"
@@ -81,7 +87,14 @@ import TestSupport
             expected[x, y] = PackedPixel(r: over(p.r, w.r), g: over(p.g, w.g), b: over(p.b, w.b), a: 255)
         } }
         #expect((0..<Self.side).contains { y in (0..<Self.side).contains { clear[$0, y].a == 0 } }, "the widget leaves pixels clear")
+        // xcompmgr takes the compositing selection just after naming its window: a widget that came
+        // first chose an opaque window (24 bits deep) and is started again.
         var (process, window, errors) = try launchWidget(display, [])
+        for _ in 0..<20 where try depth(of: window, on: display) != 32 {
+            process.terminate()
+            process.waitUntilExit()
+            (process, window, errors) = try launchWidget(display, [])
+        }
         let far = settled { farPixels((try? display.screenshot()) ?? wall, expected) }
         #expect(far == 0, "\(far) pixels of the widget more than a level from rings render over the wallpaper")
         let shot = try display.screenshot()
@@ -126,5 +139,15 @@ import TestSupport
         process.waitUntilExit()
         let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(said.split(separator: "\n").count == 1 && said.contains("no compositing manager"), "\(said)")
+    }
+
+    /// What a widget cannot be, or where it cannot go, is refused in one line before any window opens.
+    @Test(arguments: [(["--widget", "--kiosk"], "leave out --kiosk and --fullscreen"), (["--widget", "--fullscreen"], "leave out --kiosk"),
+                      (["--widget", "--widget-place", "middle"], "--widget-place must be top-left"),
+                      (["--widget", "--widget-margin", "5000"], "--widget-margin must be 0 to 4096")])
+    func badWidgetOptionsGiveOneLine(arguments: [String], message: String) throws {
+        let result = try runProgram(ringsBinary, arguments + ["--state-file", "off"], timeout: 20)
+        #expect(result.status != 0 && result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
     }
 }

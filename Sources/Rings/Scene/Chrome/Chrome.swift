@@ -236,18 +236,4 @@ public struct Chrome: Equatable, Sendable {
         if let help = places.help { out += panel.commands(help, glyphs: glyphs) }
         return halo == nil ? out : out.flatMap(haloed)
     }
-
-    /// How far the halo reaches past a letter: a logical pixel.
-    var haloReach: Int { halo == nil ? 0 : max(1, Int(density.rounded())) }
-
-    /// A text command with the halo under it: the letters' coverage in the halo's colour, moved by
-    /// `haloReach` in the eight directions. Other commands as they are.
-    private func haloed(_ command: DrawCommand) -> [DrawCommand] {
-        guard let halo, let mask = command.shape as? CoverageMask else { return [command] }
-        let r = haloReach
-        let rim = [(-r, 0), (r, 0), (0, -r), (0, r), (-r, -r), (r, -r), (-r, r), (r, r)].map { dx, dy in
-            DrawCommand(shape: mask.moved(toX: mask.x + dx, y: mask.y + dy), shader: SolidShader(halo))
-        }
-        return rim + [command]
-    }
 }
