@@ -16,7 +16,8 @@ public struct SystemFiles: Sendable {
     /// The real path of `path` (absolute, as on the machine).
     public func path(_ path: String) -> String { root + path }
 
-    /// The file's text, or nil when it cannot be read (a sysfs attribute may refuse with EINVAL).
+    /// The file's text, or nil when it cannot be read (a sysfs attribute may refuse with EINVAL):
+    /// its first 64 KB, which hold every line read here (/proc/stat's cpu lines come first).
     public func text(_ path: String) -> String? {
         let fd = open(self.path(path), O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
