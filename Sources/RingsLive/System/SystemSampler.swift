@@ -106,7 +106,7 @@ public final class SystemSampler {
         guard total > last.b else { return self.last[source]?.reading ?? .pending }
         counters[source] = (total - idle, total)
         // iowait may go back between reads: the share stays within 0 and 1.
-        return .value(min(1, max(0, ((total - idle) - last.a) / (total - last.b))))
+        return Reading.value(((total - idle) - last.a) / (total - last.b)).clamped
     }
 
     /// The cores /proc/stat counts, by their numbers (an offline core has no line).

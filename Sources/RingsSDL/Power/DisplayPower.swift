@@ -109,9 +109,7 @@ final class DisplayPower {
     /// (nil where the power has no switch).
     private func system(of window: RingsWindow) -> System? {
         if let console = window.console { return .console(console) }
-        var info = SDL_SysWMinfo()
-        info.version = SDL_version(major: UInt8(SDL_MAJOR_VERSION), minor: UInt8(SDL_MINOR_VERSION), patch: UInt8(SDL_PATCHLEVEL))
-        guard SDL_GetWindowWMInfo(window.window, &info) == SDL_TRUE else { return nil }
+        guard let info = window.systemInfo else { return nil }
         switch info.subsystem {
         case SDL_SYSWM_X11: return info.info.x11.display.map { .x11($0) }
         case SDL_SYSWM_WAYLAND:

@@ -104,14 +104,13 @@ public struct DesktopWidget: Equatable, Sendable {
     /// Gives the made window the widget's ways (on X11: below, sticky, out of the pager, and
     /// click-through) and shows it.
     func show(_ window: OpaquePointer) {
-        var info = SDL_SysWMinfo()
-        info.version = SDL_version(major: UInt8(SDL_MAJOR_VERSION), minor: UInt8(SDL_MINOR_VERSION), patch: UInt8(SDL_PATCHLEVEL))
-        let x11 = SDL_GetWindowWMInfo(window, &info) == SDL_TRUE && info.subsystem == SDL_SYSWM_X11
-        if x11, let display = info.info.x11.display,
-           rings_x11_make_widget(UnsafeMutableRawPointer(display), info.info.x11.window, takesClicks ? 0 : 1) != 0 {
+        let x11 = RingsWindow.systemInfo(of: window).flatMap { info in
+            info.subsystem == SDL_SYSWM_X11 ? info.info.x11.display.map { (UnsafeMutableRawPointer($0), info.info.x11.window) } : nil
+        }
+        if let (display, native) = x11, rings_x11_make_widget(display, native, takesClicks ? 0 : 1) != 0 {
             StandardError.say("rings: the X server has no SHAPE extension; clicks on the widget do not fall through")
         }
         SDL_ShowWindow(window)
-        if x11, let display = info.info.x11.display { rings_x11_settle_widget(UnsafeMutableRawPointer(display), info.info.x11.window) }
+        if let (display, native) = x11 { rings_x11_settle_widget(display, native) }
     }
 }

@@ -92,7 +92,11 @@ extension RingsWindow {
     }
 
     /// What SDL knows of the window at the window system's level.
-    private var systemInfo: SDL_SysWMinfo? {
+    var systemInfo: SDL_SysWMinfo? { Self.systemInfo(of: window) }
+
+    /// What SDL knows of `window` at the window system's level (its X11 display and window, its
+    /// Wayland display), or nil.
+    static func systemInfo(of window: OpaquePointer) -> SDL_SysWMinfo? {
         var info = SDL_SysWMinfo()
         info.version = SDL_version(major: UInt8(SDL_MAJOR_VERSION), minor: UInt8(SDL_MINOR_VERSION), patch: UInt8(SDL_PATCHLEVEL))
         return SDL_GetWindowWMInfo(window, &info) == SDL_TRUE ? info : nil
