@@ -40,8 +40,9 @@ public struct Canvas: @unchecked Sendable {
             return
         }
         if count >= 256 {
-            // wchar_t is Int32 here, the signed twin of the pixels' type: the same memory may be used as either.
-            _ = wmemset(UnsafeMutableRawPointer(pixels).assumingMemoryBound(to: wchar_t.self), wchar_t(bitPattern: bits), count)
+            // wchar_t is 32 bits, signed on x86-64 and unsigned on arm64: the same memory may be used as either.
+            let wide = wchar_t(truncatingIfNeeded: bits)
+            _ = wmemset(UnsafeMutableRawPointer(pixels).assumingMemoryBound(to: wchar_t.self), wide, count)
             return
         }
         let block = SIMD16<UInt32>(repeating: bits)

@@ -104,7 +104,9 @@ enum PixelMath {
         let g = rounded(channel(s, 8) * c + channel(d, 8) * keep)
         let b = rounded(channel(s, 16) * c + channel(d, 16) * keep)
         let a = rounded(sa * c + channel(d, 24) * keep)
-        return (r & 0xFF) | ((g & 0xFF) &<< 8) | ((b & 0xFF) &<< 16) | (a &<< 24)
+        let low: SIMD4<UInt32> = (r & 0xFF) | ((g & 0xFF) &<< 8)
+        let high: SIMD4<UInt32> = ((b & 0xFF) &<< 16) | (a &<< 24)
+        return low | high
     }
 
     /// Four wholly covering pixels over four, in 16-bit lanes: s + round(d (255 - s_a) / 255) per

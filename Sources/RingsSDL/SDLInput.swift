@@ -49,29 +49,33 @@ struct SDLInput {
     /// The mouse SDL makes of touches (SDL_TOUCH_MOUSEID).
     static let touchMouse = UInt32.max
 
+    /// The key of SDL keycode `sym`. A key that types a character has that character's code, the others
+    /// their scancode with SDLK_SCANCODE_MASK, as SDL_keycode.h defines them; they are spelled so here
+    /// because Swift 6.0 on arm64 does not import SDL_KeyCode's enumerators (character literals).
     static func key(_ sym: Int32, shift: Bool) -> Key? {
-        func code(_ k: SDL_KeyCode) -> Int32 { Int32(k.rawValue) }
+        func character(_ c: Unicode.Scalar) -> Int32 { Int32(c.value) }
+        func scan(_ code: SDL_Scancode) -> Int32 { Int32(code.rawValue) | SDLK_SCANCODE_MASK }
         switch sym {
-        case code(SDLK_ESCAPE): return .escape
-        case code(SDLK_TAB): return .tab
-        case code(SDLK_SPACE): return .space
-        case code(SDLK_RETURN), code(SDLK_KP_ENTER): return .enter
-        case code(SDLK_LEFT): return .left
-        case code(SDLK_RIGHT): return .right
-        case code(SDLK_UP): return .up
-        case code(SDLK_DOWN): return .down
-        case code(SDLK_HOME): return .home
-        case code(SDLK_END): return .end
-        case code(SDLK_EQUALS), code(SDLK_KP_EQUALS): return .equals
-        case code(SDLK_F3): return .f3
-        case code(SDLK_F11): return .f11
-        case code(SDLK_QUESTION): return .question
-        case code(SDLK_SLASH) where shift: return .question
-        case code(SDLK_0)...code(SDLK_9): return .digit(Int(sym - code(SDLK_0)))
-        case code(SDLK_KP_1)...code(SDLK_KP_9): return .digit(Int(sym - code(SDLK_KP_1)) + 1)
-        case code(SDLK_KP_0): return .digit(0)
-        case code(SDLK_a)...code(SDLK_z): return Unicode.Scalar(UInt32(sym)).map { .letter(Character($0)) }
-        case code(SDLK_UNKNOWN): return nil
+        case character("\u{1B}"): return .escape
+        case character("\t"): return .tab
+        case character(" "): return .space
+        case character("\r"), scan(SDL_SCANCODE_KP_ENTER): return .enter
+        case scan(SDL_SCANCODE_LEFT): return .left
+        case scan(SDL_SCANCODE_RIGHT): return .right
+        case scan(SDL_SCANCODE_UP): return .up
+        case scan(SDL_SCANCODE_DOWN): return .down
+        case scan(SDL_SCANCODE_HOME): return .home
+        case scan(SDL_SCANCODE_END): return .end
+        case character("="), scan(SDL_SCANCODE_KP_EQUALS): return .equals
+        case scan(SDL_SCANCODE_F3): return .f3
+        case scan(SDL_SCANCODE_F11): return .f11
+        case character("?"): return .question
+        case character("/") where shift: return .question
+        case character("0")...character("9"): return .digit(Int(sym - character("0")))
+        case scan(SDL_SCANCODE_KP_1)...scan(SDL_SCANCODE_KP_9): return .digit(Int(sym - scan(SDL_SCANCODE_KP_1)) + 1)
+        case scan(SDL_SCANCODE_KP_0): return .digit(0)
+        case character("a")...character("z"): return Unicode.Scalar(UInt32(sym)).map { .letter(Character($0)) }
+        case 0: return nil  // SDLK_UNKNOWN
         default: return .other
         }
     }

@@ -1,6 +1,7 @@
 #ifndef RINGS_PROCESS_H
 #define RINGS_PROCESS_H
 
+#include <malloc.h>  // mallopt and malloc_trim, which Swift's Glibc module leaves out
 #include <spawn.h>
 
 /// Adds to `actions` the closing of every descriptor from `lowest` up in the child (glibc's

@@ -1,6 +1,7 @@
-import Rings
+import CProcess
 import FoundationEssentials
 import Glibc
+import Rings
 
 /// The address space the process may take (`ulimit -v`), seen to at start and asked before a big
 /// frame: a Swift allocation that fails ends the process, and libdispatch waits forever for a
@@ -12,7 +13,7 @@ public enum AddressSpace {
     /// Keeps glibc to two heaps (each thread's own heap reserves 64 MB of address space); returns
     /// the line to say and exit with when the limit is too low.
     public static func prepare() -> String? {
-        _ = mallopt(-8, 2)  // M_ARENA_MAX
+        _ = mallopt(M_ARENA_MAX, 2)
         guard let limit = limit, limit < least else { return nil }
         return "at most \(limit >> 20) MB of address space may be used (ulimit -v); rings needs at least \(least >> 20) MB"
     }
@@ -41,7 +42,3 @@ public enum AddressSpace {
     }
 }
 
-/// glibc's mallopt (malloc.h, which the Glibc module leaves out).
-@_silgen_name("mallopt") private func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
-/// glibc's malloc_trim.
-@_silgen_name("malloc_trim") private func malloc_trim(_ pad: Int) -> Int32

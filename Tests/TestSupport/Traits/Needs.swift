@@ -5,7 +5,7 @@ import Testing
 /// A test (or suite) that needs tools this machine may lack. Under `make test`, which installs them
 /// and sets `RINGS_TEST_EVERYTHING=1`, such a test never skips: it fails, naming what is missing.
 /// A plain `swift test` skips it, and says at the end how many it skipped.
-public struct Needs: TestTrait, SuiteTrait, TestScoping {
+public struct Needs: TestTrait, SuiteTrait {
     /// Whether what the test needs is here.
     public let met: Bool
     /// What it needs, in words ("needs cage, grim (make test installs them)").
@@ -24,20 +24,20 @@ public struct Needs: TestTrait, SuiteTrait, TestScoping {
         return all.filter { seen.insert($0).inserted && which($0) == nil }
     }
 
+    /// Runs the test when met; otherwise fails it under `make test` (an error thrown here is the test's
+    /// failure, and it does not run), else skips it.
     public func prepare(for test: Test) async throws {
-        guard !met, !Self.everything else { return }
+        guard !met else { return }
+        if Self.everything {
+            let missing = Self.missingTools
+            throw TestFailure("cannot run here: \(comment.rawValue); missing on this machine: "
+                + (missing.isEmpty ? "nothing of the test tools (a condition of its own)" : missing.joined(separator: ", ")))
+        }
         Self.skips.withLock { count in
             if count == 0 { atexit { Needs.sayHowManySkipped() } }
             count += 1
         }
         try await ConditionTrait.enabled(if: false, comment).prepare(for: test)
-    }
-
-    public func scopeProvider(for test: Test, testCase: Test.Case?) -> Needs? { met ? nil : self }
-
-    public func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
-        let missing = Self.missingTools
-        Issue.record("cannot run here: \(comment.rawValue); missing on this machine: \(missing.isEmpty ? "nothing of the test tools (a condition of its own)" : missing.joined(separator: ", "))")
     }
 
     private static let skips = Mutex(0)
