@@ -1,5 +1,6 @@
 import Foundation
 @testable import Rings
+import RingsBase
 import Testing
 import TestSupport
 
@@ -67,6 +68,21 @@ import TestSupport
         if case let .failure(r) = FeedLine.parse([0x31, 0x3D, 0xFF, 0xFE], names: names) { #expect(r.kind == .notText) } else { Issue.record("invalid UTF-8 passed") }
         let long = [UInt8](repeating: 0x31, count: 10_000_000)
         if case let .failure(r) = FeedLine.parse(long, names: names) { #expect(r.kind == .tooLong) } else { Issue.record("10 MB passed") }
+    }
+
+    /// A raw tab inside a JSON string is refused in one line: Swift 6.0's decoder (the arm64 build's)
+    /// stopped the process on it.
+    @Test func aControlCharacterInAJSONStringIsRefusedNotACrash() {
+        for line in ["{\"move\": \"4\t30/600\"}", "{\"st\u{1}and\": 1}", "{\"move\": \"\\\"\t\"}"] {
+            #expect(values(line) == nil, "\(line.debugDescription) was taken")
+            do {
+                _ = try JSON.parse(Data(line.utf8))
+                Issue.record("JSON.parse took \(line.debugDescription)")
+            } catch {
+                #expect(error.description.contains("control character"), "\(line.debugDescription): \(error)")
+            }
+        }
+        #expect(values("{\"move\": 0.5}\t") == [0: 0.5], "a tab outside strings is white space")
     }
 
     /// 100,000 random and mutated lines: none crashes, each is values within 0 ... 10 or a refusal

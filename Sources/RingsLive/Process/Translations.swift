@@ -113,7 +113,13 @@ public enum Translations {
         bind_textdomain_codeset(domain, "UTF-8")
         var found: [Words: String] = [:]
         for word in Words.allCases {
-            guard let text = dgettext(domain, word.rawValue).map({ String(cString: $0) }), text != word.rawValue else { continue }
+            // dgettext returns the msgid itself when it has no translation: read the answer while
+            // the C string made of `rawValue` is alive, and only when it is another string.
+            let text = word.rawValue.withCString { msgid -> String? in
+                guard let answer = dgettext(domain, msgid), UnsafePointer(answer) != msgid else { return nil }
+                return String(cString: answer)
+            }
+            guard let text, text != word.rawValue else { continue }
             found[word] = text
         }
         return found
