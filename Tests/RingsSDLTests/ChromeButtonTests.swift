@@ -45,7 +45,7 @@ extension ChromeLayoutTests {
             if case let .rings(scene, _) = screen.frame(width: 420, height: 420, at: 0) { return scene.chrome }
             return nil
         }
-        let buttons = try #require(chrome()?.layout(width: 420, height: 420).buttons)
+        let buttons = try #require(chrome().flatMap { $0.layout(width: 420, height: 420).buttons })
         let half = try #require(buttons.first { $0.title == "50%" }), index = try #require(buttons.firstIndex { $0.title == "50%" })
         let inside = Point(x: Double(half.frame.minX + 3), y: Double(half.frame.minY + 3)), outside = Point(x: 2, y: 410)
         _ = screen.handle(.motion(inside), width: 420, height: 420, at: 0)

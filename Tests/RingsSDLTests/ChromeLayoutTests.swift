@@ -190,7 +190,7 @@ import TestSupport
         var scene = RingScene(theme: theme, width: width, height: height, values: [0.72, 1.35, 0.48])
         scene.chrome = Chrome.standard(theme: theme, values: scene.values, selection: nil, glyphs: glyphs)
         scene.chrome?.showHelp = true
-        let placement = try #require(scene.chromeLayout?.help)
+        let placement = try #require(scene.chromeLayout.flatMap { $0.help })
         let commands = HelpPanel.live.commands(placement, glyphs: glyphs)
         let panel = commands[0].shape.bounds
         #expect(placement.size >= min(HelpPanel.readableSize, Int(0.028 * Double(min(width, height)))), "\(placement.size) px")

@@ -93,7 +93,7 @@ import TestSupport
         let glyphs = try FontGlyphs(name: font, for: .standard)
         var scene = RingScene(theme: .standard, width: 800, height: 600, values: [0.5, 0.6, 0.7])
         scene.chrome = Chrome.standard(theme: .standard, values: scene.values, selection: nil, glyphs: glyphs)
-        let buttons = try #require(scene.chromeLayout?.buttons)
+        let buttons = try #require(scene.chromeLayout.flatMap { $0.buttons })
         #expect(buttons.count == 4)
         var renderer = SceneRenderer()
         let image = renderer.render(scene)

@@ -1,4 +1,6 @@
 import CSDL2
+// SDL_events.h comes in through both module maps; Swift 6.0 finds its enumerators only through this one.
+import CSDL2SysWM
 import Rings
 import RingsRaster
 @testable import RingsSDL

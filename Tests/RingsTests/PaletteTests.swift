@@ -35,7 +35,8 @@ import TestSupport
     /// (the regression: three identical red ones).
     @Test func theDocumentedThemeShowsThreeDifferentRings() throws {
         let doc = try String(contentsOfFile: checkoutRoot + "/docs/themes.md", encoding: .utf8)
-        let json = try #require(doc.components(separatedBy: "```json\n").dropFirst().first?.components(separatedBy: "```").first)
+        let block = try #require(doc.components(separatedBy: "```json\n").dropFirst().first)
+        let json = try #require(block.components(separatedBy: "```").first)
         let theme = try ThemeLoader.parse(Data(json.utf8), source: "docs/themes.md")
         #expect(theme.sampleValues.count == 3 && theme.rings.count == 1)
         let ends = (0..<3).map { theme.style(ofRing: $0).end }

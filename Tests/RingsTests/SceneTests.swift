@@ -149,7 +149,7 @@ import TestSupport
                               (#"{"trackOpacity": 3}"#, "'trackOpacity'"),
                               (#"{"colour": [1, 2, 3]}"#, "'colour' is not a theme key"),
                               ("{ not json", "not valid JSON")] {
-            let error = #expect(throws: ThemeError.self, "\(json) was accepted") { try parse(json) }
+            let error = caught(ThemeError.self, "\(json) was accepted") { _ = try parse(json) }
             let message = error?.description ?? ""
             #expect(message.contains(named), "\(json): \(message)")
         }
@@ -159,18 +159,18 @@ import TestSupport
     /// 8 rings; more is an error naming the key.
     @Test func listsAreBounded() throws {
         let families = (1...17).map { "\"Family \($0)\"" }.joined(separator: ", ")
-        let fonts = #expect(throws: ThemeError.self, "17 font families accepted") { try parse("{\"fonts\": [\(families)]}") }
+        let fonts = caught(ThemeError.self, "17 font families accepted") { _ = try parse("{\"fonts\": [\(families)]}") }
         let tooManyFonts = fonts?.description ?? ""
         #expect(tooManyFonts.contains("'fonts'") && tooManyFonts.contains("at most 16"), "\(tooManyFonts)")
         _ = try parse("{\"fonts\": [\((1...16).map { "\"F\($0)\"" }.joined(separator: ", "))]}")
         let rings = Array(repeating: #"{"start": [1, 2, 3]}"#, count: 9).joined(separator: ", ")
-        let nine = #expect(throws: ThemeError.self, "9 rings accepted") { try parse("{\"rings\": [\(rings)]}") }
+        let nine = caught(ThemeError.self, "9 rings accepted") { _ = try parse("{\"rings\": [\(rings)]}") }
         let tooManyRings = nine?.description ?? ""
         #expect(tooManyRings.contains("'rings'") && tooManyRings.contains("at most 8"), "\(tooManyRings)")
     }
 
     @Test func unknownThemesAreReported() {
-        let error = #expect(throws: ThemeError.self, "a theme named 'neon' loaded") { try ThemeLoader.load("neon") }
+        let error = caught(ThemeError.self, "a theme named 'neon' loaded") { _ = try ThemeLoader.load("neon") }
         let message = error?.description ?? ""
         #expect(message.contains("unknown theme 'neon'"), "\(message)")
     }

@@ -49,7 +49,7 @@ import Testing
         #expect(fallback.stdout.contains("none at /home/someone/.config/rings/config.toml or /etc/rings/config.toml"))
     }
 
-    @Test(.needs(VirtualDisplay.missingTools.isEmpty, "needs \(VirtualDisplay.tools.joined(separator: ", ")) (make test installs them)"))
+    @Test(.needs(VirtualDisplay.missingTools.isEmpty, tools: VirtualDisplay.tools))
     func theWindowReadsTheConfigInXDGConfigHomeAndNoneWithConfigNone() throws {
         let display = try VirtualDisplay()
         _ = try writeConfig("theme = \"flat\"\nsize = \"360x240\"\nprogress = [0.3, 0.6, 0.9]\nchrome = \"none\"\nintro = false\n", in: display.configHome)

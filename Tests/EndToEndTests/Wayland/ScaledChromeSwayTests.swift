@@ -49,7 +49,7 @@ import Testing
         return measure(shot)
     }
 
-    @Test(.needs(ready, "needs \(Compositor.swayTools.joined(separator: ", ")) (make test installs them)"))
+    @Test(.needs(ready, tools: Compositor.swayTools))
     func theChromeIsTheScaleTimesItsSizeAtScaleOne() throws {
         let one = try shown(scale: 1)
         #expect(one.buttons >= 15 && one.legend >= 20, "at scale 1: \(one)")

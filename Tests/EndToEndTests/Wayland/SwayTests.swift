@@ -26,7 +26,7 @@ import Testing
 
     /// At scale 2 the window fills the output; `--stats` names the Wayland driver; the screenshot is
     /// `rings render` at 1920x1080.
-    @Test(.needs(ready, "needs \(Compositor.swayTools.joined(separator: ", ")) (make test installs them)"))
+    @Test(.needs(ready, tools: Compositor.swayTools))
     func inAWaylandSessionTheWindowIsNativeAndSharpAtScale2() throws {
         let sway = try Compositor(.sway(scale: "2"))
         let output = Pipe(), errors = Pipe()
@@ -48,7 +48,7 @@ import Testing
 
     /// At scale 1.5, two windows tiled side by side each fill their tile (640x720 logical, 960x1080
     /// physical) and each equals `rings render` at 960x1080.
-    @Test(.needs(ready, "needs \(Compositor.swayTools.joined(separator: ", ")) (make test installs them)"))
+    @Test(.needs(ready, tools: Compositor.swayTools))
     func atScaleOneAndAHalfTwoTiledWindowsEachFillTheirTileSharply() throws {
         let sway = try Compositor(.sway(scale: "1.5"))
         let left = try sway.launchRingsInSession(["--progress", "0.3,0.6,0.9"] + Self.flat)
@@ -68,7 +68,7 @@ import Testing
 
     /// When native Wayland cannot start (here: WAYLAND_DISPLAY names no compositor), the window opens
     /// on X11 and says so in one line.
-    @Test(.needs(VirtualDisplay.missingTools.isEmpty, "needs \(VirtualDisplay.tools.joined(separator: ", ")) (make test installs them)"))
+    @Test(.needs(VirtualDisplay.missingTools.isEmpty, tools: VirtualDisplay.tools))
     func withoutAWorkingWaylandItFallsBackToX11AndSaysSo() throws {
         let display = try VirtualDisplay()
         let output = Pipe(), errors = Pipe()
@@ -97,7 +97,7 @@ import Testing
     /// A compositor that is there but cannot give SDL an EGL window (here: SDL told to load an EGL
     /// library that does not exist, as on a system without Mesa's EGL) is not the end: the window
     /// opens on X11 through Xwayland, the one line says why, and the picture is right.
-    @Test(.needs(ready, "needs \(Compositor.swayTools.joined(separator: ", ")) (make test installs them)"))
+    @Test(.needs(ready, tools: Compositor.swayTools))
     func aWaylandWindowThatCannotBeMadeFallsBackToX11AndSaysSo() throws {
         let sway = try Compositor(.sway(scale: "1"))
         let output = Pipe(), errors = Pipe()

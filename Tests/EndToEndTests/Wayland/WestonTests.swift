@@ -21,7 +21,7 @@ import Testing
         return nil
     }
 
-    @Test(.needs(Compositor.missingWestonTools.isEmpty, "needs \(Compositor.westonTools.joined(separator: ", ")) (make test installs them)"))
+    @Test(.needs(Compositor.missingWestonTools.isEmpty, tools: Compositor.westonTools))
     func aStillWindowShowsItsPictureAndTitleBarAtOnce() throws {
         let display = try VirtualDisplay()
         let weston = try Compositor(.weston(x: display.name))
@@ -54,7 +54,7 @@ import Testing
 
     /// A compositor without a seat (headless weston): SDL 2.26's Wayland driver would crash in
     /// SDL_Init; `rings` asks first and says so in one line, status 1, or opens on X11 when it can.
-    @Test(.needs(Compositor.missingWestonTools.isEmpty, "needs \(Compositor.westonTools.joined(separator: ", ")) (make test installs them)"))
+    @Test(.needs(Compositor.missingWestonTools.isEmpty, tools: Compositor.westonTools))
     func aCompositorWithoutASeatIsSaidInOneLineOrLeftForX11() throws {
         let weston = try Compositor(.weston(x: nil))
         let prepared = try weston.process(weston.binary, ["--no-intro", "--size", "200x200"], native: true)

@@ -10,7 +10,7 @@ import TestSupport
     static let ready = Compositor.missingSwayTools.isEmpty && which("swaybg") != nil
     static let blue = (r: 0x30, g: 0x60, b: 0xC0), values = "0.35,0.62,0.9"
 
-    @Test(.needs(ready, "needs \(Compositor.swayTools.joined(separator: ", ")) and swaybg (make test installs them)"))
+    @Test(.needs(ready, tools: Compositor.swayTools + ["swaybg"]))
     func theWidgetIsTransparentOverSwaysBackground() throws {
         let sway = try Compositor(.sway(scale: "1", resolution: "1280x720", background: "#3060C0"))
         func isBlue(_ p: PackedPixel) -> Bool { Int(p.r) == Self.blue.r && Int(p.g) == Self.blue.g && Int(p.b) == Self.blue.b }

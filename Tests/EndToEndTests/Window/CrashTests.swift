@@ -29,7 +29,7 @@ import Testing
         eventually(within: 60) { !process.isRunning } ? Date().timeIntervalSince(start) : nil
     }
 
-    @Test(.needs(displayReady, "needs \(VirtualDisplay.tools.joined(separator: ", ")) (make test installs them)"),
+    @Test(.needs(displayReady, tools: VirtualDisplay.tools),
           arguments: [["--size", "300x300"], ["--kiosk", "--source", "cpu,mem"]])
     func aFatalSignalEndsTheProcessByItself(mode: [String]) throws {
         let display = try VirtualDisplay()
@@ -56,7 +56,7 @@ import Testing
         }
     }
 
-    @Test(.needs(displayReady, "needs \(VirtualDisplay.tools.joined(separator: ", ")) (make test installs them)"),
+    @Test(.needs(displayReady, tools: VirtualDisplay.tools),
           arguments: [["--size", "300x300"], ["--kiosk", "--source", "cpu,mem"]])
     func aSwiftTrapEndsTheProcessByItself(mode: [String]) throws {
         let display = try VirtualDisplay()

@@ -10,7 +10,7 @@ import TestSupport
     static let ready = VirtualDisplay.missingTools.isEmpty
     let scratch = ScratchDirectory("presenter")
 
-    @Test(.needs(ready, "needs \(VirtualDisplay.tools.joined(separator: ", ")) (make test installs them)"))
+    @Test(.needs(ready, tools: VirtualDisplay.tools))
     func theSurfacePresenterLoadsNoGraphicsLibrary() throws {
         let window = try RunningWindow(["--present", "surface", "--size", "300x300", "--theme", "flat", "--chrome", "none",
                                         "--progress", "0.25,0.5,0.75"])
@@ -24,7 +24,7 @@ import TestSupport
 
     /// SDL_CreateRenderer made to fail (a preloaded stub, as where no renderer can start): `--present
     /// vsync` shows the window through the surface all the same, and says so once.
-    @Test(.needs(ready && which("cc") != nil, "needs \(VirtualDisplay.tools.joined(separator: ", ")) and cc (make test installs them)"))
+    @Test(.needs(ready && which("cc") != nil, tools: VirtualDisplay.tools + ["cc"]))
     func aVsyncPresenterThatCannotStartFallsBackToTheSurface() throws {
         let source = scratch.path + "/no-renderer.c", stub = scratch.path + "/no-renderer.so"
         try """

@@ -18,7 +18,7 @@ import Testing
 
     /// With the X server stopped, SIGTERM or SIGINT still ends rings (X stays stopped until after): it
     /// says it is ending 0.9 s after the signal, and ends by the signal's own action.
-    @Test(.needs(displayReady, "needs \(VirtualDisplay.tools.joined(separator: ", ")) (make test installs them)"),
+    @Test(.needs(displayReady, tools: VirtualDisplay.tools),
           arguments: [SIGTERM, SIGINT])
     func aQuitSignalIsObeyedWhileTheDisplayIsStopped(number: Int32) throws {
         let display = try VirtualDisplay()
@@ -36,7 +36,7 @@ import Testing
 
     /// Below 24 descriptors rings refuses to start, in one line; at 24 it runs (its broker's attempts,
     /// each a descriptor, fail and are tried again) and SIGTERM ends it cleanly.
-    @Test(.needs(displayReady, "needs \(VirtualDisplay.tools.joined(separator: ", ")) (make test installs them)"))
+    @Test(.needs(displayReady, tools: VirtualDisplay.tools))
     func aLowDescriptorLimitIsSaidOrLivedWith() throws {
         let display = try VirtualDisplay()
         // A broker that is not there: its attempts take a descriptor each second.
@@ -88,7 +88,7 @@ import Testing
 
     /// SIGQUIT ends rings as a crash does: one line, and a crash's status (it used to print a long
     /// report and leave the screen running).
-    @Test(.needs(displayReady, "needs \(VirtualDisplay.tools.joined(separator: ", ")) (make test installs them)"))
+    @Test(.needs(displayReady, tools: VirtualDisplay.tools))
     func quitEndsRingsAsACrash() throws {
         let display = try VirtualDisplay()
         let errors = Pipe()

@@ -7,7 +7,7 @@ import Testing
 /// The window carries the app's icon (what a task bar or a window switcher shows): on X11 its
 /// _NET_WM_ICON is `rings icon --size 64`, pixel for pixel.
 @Suite struct WindowIconTests {
-    @Test(.needs(VirtualDisplay.missingTools.isEmpty && which("xprop") != nil, "needs xprop and \(VirtualDisplay.tools.joined(separator: ", ")) (make test installs them)"))
+    @Test(.needs(VirtualDisplay.missingTools.isEmpty && which("xprop") != nil, tools: ["xprop"] + VirtualDisplay.tools))
     func theWindowShowsTheAppIcon() throws {
         let display = try VirtualDisplay()
         let (process, window) = try display.launchRings(["--no-intro", "--size", "200x200"])

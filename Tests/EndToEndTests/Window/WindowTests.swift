@@ -21,7 +21,7 @@ import TestSupport
     }
 
     /// With both presenters: the window surface (what auto picks under Xvfb) and the vsync renderer.
-    @Test(.needs(VirtualDisplay.missingTools.isEmpty, "needs \(VirtualDisplay.tools.joined(separator: ", ")) (make test installs them)"),
+    @Test(.needs(VirtualDisplay.missingTools.isEmpty, tools: VirtualDisplay.tools),
           arguments: ["surface", "vsync"])
     func windowShowsTheRingsResizesAndQuitsOnQ(present: String) throws {
         let display = try VirtualDisplay()
@@ -64,7 +64,7 @@ import TestSupport
 
     /// Esc quits a window; another, on a display of its own, waits for the person (a key it is given
     /// is taken, and it runs on) until the window manager closes it (Alt+F4).
-    @Test(.needs(VirtualDisplay.missingTools.isEmpty, "needs \(VirtualDisplay.tools.joined(separator: ", ")) (make test installs them)"))
+    @Test(.needs(VirtualDisplay.missingTools.isEmpty, tools: VirtualDisplay.tools))
     func escapeAndClosingTheWindowQuit() throws {
         let display = try VirtualDisplay()
         let (first, window) = try launch(display, ["--size", "200x200"])

@@ -51,4 +51,9 @@ public struct Needs: TestTrait, SuiteTrait {
 extension Trait where Self == Needs {
     /// Runs the test when `met`; otherwise skips it in a plain `swift test`, and fails it under `make test`.
     public static func needs(_ met: Bool, _ comment: Comment) -> Needs { Needs(met: met, comment: comment) }
+
+    /// `needs(met, "needs TOOLS (make test installs them)")`, the tools named in turn.
+    public static func needs(_ met: Bool, tools: [String]) -> Needs {
+        Needs(met: met, comment: Comment(rawValue: "needs \(tools.joined(separator: ", ")) (make test installs them)"))
+    }
 }
