@@ -6,35 +6,59 @@
 RUN_PACKAGES := libsdl2-dev libpango1.0-dev libpng-dev libx11-dev libxext-dev libdrm-dev libfontconfig-dev libmosquitto-dev libssl-dev openssl \
                 libsystemd-dev libtomlplusplus-dev gettext fontconfig fonts-dejavu-core fonts-comfortaa libdecor-0-plugin-1-cairo \
                 fonts-noto-cjk fonts-noto-core fonts-symbola
+HOST_ARCH := $(shell dpkg --print-architecture 2>/dev/null || uname -m)
+# What a build for arm64 adds: its build root's maker, and qemu-user to run arm64 programs in it.
+CROSS_PACKAGES := mmdebstrap qemu-user-static
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+SWIFT ?= swift
+SHELL := /bin/bash
 # What the tests add: displays and compositors to run the window in, screenshots, a broker, and the
 # checkers of what `make install` and `make deb` make.
 TEST_PACKAGES := xvfb xdotool x11-apps x11-utils x11-xserver-utils imagemagick openbox xauth xcompmgr hsetroot \
                  cage sway swaybg xwayland grim wtype mosquitto mosquitto-clients \
                  fonts-noto-color-emoji weston dpkg-dev lintian desktop-file-utils appstream man-db bash-completion zsh fish \
                  qemu-system-x86 linux-image-amd64 busybox-static python3 gcc libc6-dev xserver-xorg-core xserver-xorg-input-libinput udev \
-                 debootstrap v4l-utils seatd
-SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-SWIFT ?= swift
-SHELL := /bin/bash
+                 debootstrap v4l-utils seatd $(if $(filter amd64,$(HOST_ARCH)),$(CROSS_PACKAGES))
 
 PREFIX ?= /usr/local
 DESTDIR ?=
 VERSION := $(shell sed -n 's/.*ringsVersion = "\(.*\)".*/\1/p' Sources/Rings/Version.swift)
-ARCH := $(shell dpkg --print-architecture 2>/dev/null || uname -m)
-BIN := .build/release/rings
+ARCH ?= $(HOST_ARCH)
+# Where a build's files go, and the commands a build for another architecture runs in its build root.
+ifeq ($(ARCH),$(HOST_ARCH))
+SCRATCH := .build
+IN_ROOT :=
+SWIFT_FLAGS :=
+STRIP := strip
+else ifeq ($(ARCH)-$(HOST_ARCH),arm64-amd64)
+# arm64 is built on amd64 in a Debian 13 build root (Cross/README.md: Debian's Swift 6.0.3 and
+# arm64's libraries), kept outside the checkout, made once; arm64 programs run there under qemu-user.
+CROSS_ROOT ?= /var/cache/rings/build-root-trixie
+SCRATCH := .build/arm64
+IN_ROOT := $(SUDO) Cross/in-root.sh $(CROSS_ROOT) . PKG_CONFIG_PATH=/usr/lib/aarch64-linux-gnu/pkgconfig:/usr/share/pkgconfig --
+SWIFT_FLAGS := --scratch-path $(SCRATCH) --triple aarch64-unknown-linux-gnu
+STRIP := aarch64-linux-gnu-strip
+else
+$(error rings builds for $(HOST_ARCH) here, and for arm64 on amd64; not for $(ARCH))
+endif
+BIN := $(SCRATCH)/release/rings
 # What `generated` makes from the built binary: man pages, completions, icons.
-GEN := .build/generated
+GEN := $(SCRATCH)/generated
 ICON_SIZES := 16 24 32 48 64 128 256 512
 # Debian's zsh looks in vendor-completions under /usr, in site-functions under /usr/local.
 ZSH_DIR := $(if $(filter /usr,$(PREFIX)),vendor-completions,site-functions)
 DEB := rings_$(VERSION)_$(ARCH).deb
+# What `file` calls each architecture's programs: a package holds only its own architecture's.
+ELF_MACHINE_amd64 := x86-64
+ELF_MACHINE_arm64 := ARM aarch64
 # The screen's words: a gettext catalogue for each Assets/po/LANG.po, where the built binary looks
 # (`../../share/locale` from .build/<triple>/release, as /usr/share/locale from /usr/bin once installed).
 LANGS := $(basename $(notdir $(wildcard Assets/po/*.po)))
 LOCALE := .build/share/locale
-DEB_ROOT := .build/deb/root
+DEB_DIR := $(SCRATCH)/deb
+DEB_ROOT := $(DEB_DIR)/root
 
-.PHONY: all deps deps-deb deps-test apt build release locale generated run test bench install uninstall deb clean
+.PHONY: all deps deps-deb deps-test apt build release locale generated run test test-arm64 bench install uninstall deb clean build-root
 
 # `make` builds everything `make install` installs; `sudo make install` then only copies files.
 all: generated
@@ -43,7 +67,7 @@ deps:
 	@$(MAKE) --no-print-directory apt PACKAGES="$(RUN_PACKAGES)"
 
 deps-deb:
-	@$(MAKE) --no-print-directory apt PACKAGES="$(RUN_PACKAGES) dpkg-dev binutils"
+	@$(MAKE) --no-print-directory apt PACKAGES="$(RUN_PACKAGES) dpkg-dev binutils file $(if $(IN_ROOT),$(CROSS_PACKAGES))"
 
 deps-test:
 	@$(MAKE) --no-print-directory apt PACKAGES="$(RUN_PACKAGES) $(TEST_PACKAGES)"
@@ -66,9 +90,16 @@ locale: deps
 # The Swift runtime linked in: the binary runs on a machine without the toolchain. SwiftPM does not
 # see the flag change after a plain `swift build -c release`, so the binary is removed and linked again.
 # The product alone: the tests' support module uses Swift Testing, which has no static library.
-release: deps locale
+# Another architecture's is built in its build root, with that architecture's static standard library.
+release: deps locale $(if $(IN_ROOT),build-root)
 	rm -f $(BIN)
-	$(SWIFT) build -c release --static-swift-stdlib --product rings
+	$(IN_ROOT) $(SWIFT) build -c release --static-swift-stdlib --product rings $(SWIFT_FLAGS) \
+	  $(if $(IN_ROOT),-Xswiftc -resource-dir -Xswiftc /opt/swift-arm64/swift_static)
+
+# The build root for arm64 (Cross/build-root.sh): made once, kept while its script is unchanged.
+build-root:
+	@$(MAKE) --no-print-directory apt PACKAGES="$(CROSS_PACKAGES)"
+	$(SUDO) Cross/build-root.sh $(CROSS_ROOT)
 
 run: release
 	$(BIN) $(ARGS)
@@ -77,16 +108,16 @@ run: release
 # subcommand and option, rings.window.1 and the others one command each), completions and icons.
 generated: release
 	rm -rf $(GEN) && mkdir -p $(GEN)/man $(GEN)/completions $(GEN)/icons
-	$(SWIFT) package generate-manual --help > /dev/null
-	tool="$$(find .build -path '*/debug/generate-manual-tool' -type f | head -n 1)"; \
+	$(IN_ROOT) $(SWIFT) package $(if $(IN_ROOT),--scratch-path $(SCRATCH)) generate-manual --help > /dev/null
+	tool="$$(find $(SCRATCH) -path '*/debug/generate-manual-tool' -type f | head -n 1)"; \
 	  date="$$(git log -1 --format=%cs 2>/dev/null || date +%F)"; \
-	  "$$tool" $(BIN) --multi-page --date "$$date" --authors "The rings authors" -o $(GEN)/man && \
-	  mkdir -p $(GEN)/whole && "$$tool" $(BIN) --date "$$date" --authors "The rings authors" -o $(GEN)/whole && \
+	  $(IN_ROOT) "$$tool" $(BIN) --multi-page --date "$$date" --authors "The rings authors" -o $(GEN)/man && \
+	  mkdir -p $(GEN)/whole && $(IN_ROOT) "$$tool" $(BIN) --date "$$date" --authors "The rings authors" -o $(GEN)/whole && \
 	  mv $(GEN)/whole/rings.1 $(GEN)/man/rings.1
-	$(BIN) --generate-completion-script bash > $(GEN)/completions/rings.bash
-	$(BIN) --generate-completion-script zsh > $(GEN)/completions/_rings
-	$(BIN) --generate-completion-script fish > $(GEN)/completions/rings.fish
-	for s in $(ICON_SIZES); do $(BIN) icon --size $$s --out $(GEN)/icons/$$s.png; done
+	$(IN_ROOT) $(BIN) --generate-completion-script bash > $(GEN)/completions/rings.bash
+	$(IN_ROOT) $(BIN) --generate-completion-script zsh > $(GEN)/completions/_rings
+	$(IN_ROOT) $(BIN) --generate-completion-script fish > $(GEN)/completions/rings.fish
+	for s in $(ICON_SIZES); do $(IN_ROOT) $(BIN) icon --size $$s --out $(GEN)/icons/$$s.png || exit 1; done
 
 # Builds nothing (run as root, a build would leave .build owned by root): `make` first.
 install:
@@ -130,33 +161,49 @@ uninstall:
 # Wayland desktop and X server brings them).
 deb: deps-deb generated
 	rm -rf $(DEB_ROOT) && $(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$(DEB_ROOT) PREFIX=/usr
-	strip --strip-unneeded --remove-section=.comment --remove-section=.note $(DEB_ROOT)/usr/bin/rings
+	$(IN_ROOT) $(STRIP) --strip-unneeded --remove-section=.comment --remove-section=.note $(DEB_ROOT)/usr/bin/rings
 	gzip -9n $(DEB_ROOT)/usr/share/man/man1/*.1
 	install -m644 Assets/debian/copyright $(DEB_ROOT)/usr/share/doc/rings/copyright
 	sed 's/@VERSION@/$(VERSION)/; s/@DATE@/'"$$(date -R -d "$$(git log -1 --format=%cI 2>/dev/null || date -Iseconds)")"'/' Assets/debian/changelog \
 	  | gzip -9n > $(DEB_ROOT)/usr/share/doc/rings/changelog.gz
-	mkdir -p .build/deb/debian $(DEB_ROOT)/DEBIAN && install -m755 Assets/debian/postinst Assets/debian/prerm Assets/debian/postrm $(DEB_ROOT)/DEBIAN/ && printf 'Source: rings\n\nPackage: rings\nArchitecture: any\n' > .build/deb/debian/control
-	cd .build/deb && dpkg-shlibdeps -O root/usr/bin/rings | sed -n 's/^shlibs:Depends=//p' > depends
-	sed -e 's/@VERSION@/$(VERSION)/' -e 's/@ARCH@/$(ARCH)/' -e "s/@DEPENDS@/$$(cat .build/deb/depends)/" \
+	mkdir -p $(DEB_DIR)/debian $(DEB_ROOT)/DEBIAN && install -m755 Assets/debian/postinst Assets/debian/prerm Assets/debian/postrm $(DEB_ROOT)/DEBIAN/ && printf 'Source: rings\n\nPackage: rings\nArchitecture: any\n' > $(DEB_DIR)/debian/control
+	$(IN_ROOT) sh -c 'cd $(DEB_DIR) && DEB_HOST_ARCH=$(ARCH) dpkg-shlibdeps -O root/usr/bin/rings' | sed -n 's/^shlibs:Depends=//p' > $(DEB_DIR)/depends
+	@[ -s $(DEB_DIR)/depends ] || { echo "dpkg-shlibdeps found no dependencies of $(BIN)" >&2; exit 1; }
+	sed -e 's/@VERSION@/$(VERSION)/' -e 's/@ARCH@/$(ARCH)/' -e "s/@DEPENDS@/$$(cat $(DEB_DIR)/depends)/" \
 	  -e "s/@SIZE@/$$(du -sk --exclude=DEBIAN $(DEB_ROOT) | cut -f1)/" Assets/debian/control > $(DEB_ROOT)/DEBIAN/control
-	dpkg-deb --root-owner-group -Zxz --build $(DEB_ROOT) .build/deb/$(DEB).partial && mv .build/deb/$(DEB).partial $(DEB)
+	@file $(DEB_ROOT)/usr/bin/rings | grep -q "$(ELF_MACHINE_$(ARCH))" || { echo "$(BIN) is not an $(ARCH) program: $$(file -b $(BIN))" >&2; exit 1; }
+	dpkg-deb --root-owner-group -Zxz --build $(DEB_ROOT) $(DEB_DIR)/$(DEB).partial && mv $(DEB_DIR)/$(DEB).partial $(DEB)
 
 # Every test runs: RINGS_TEST_EVERYTHING=1 turns a test that would skip for want of a tool into a
 # failure that names the tool (the packages above install them all). The log's failures are
 # repeated at the end, where a CI log's tail shows them, with the count of skipped tests (0).
 # The virtual machines' tests (two emulated cores) run after the rest, one suite at a time (Swift
 # Testing runs suites side by side), the pristine Debian 12 and 13 images' last (made by
-# debootstrap from the Debian archive apt uses, kept under .build/pristine).
-# The installed tree and the package are made first: the tests check them as a user would meet them.
+# debootstrap from the Debian archive apt uses, kept under /var/cache/rings/pristine).
+# The installed tree and the packages are made first: the tests check them as a user would meet them.
+# On amd64 the arm64 package is built too, and the headless suites run on arm64 (test-arm64); the
+# package is tested with the pristine images (Arm64Tests).
 test: deps-test
 	$(MAKE) --no-print-directory deb
+	$(if $(filter amd64,$(HOST_ARCH)),$(MAKE) --no-print-directory deb ARCH=arm64)
 	rm -rf .build/installed && $(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/.build/installed PREFIX=/usr
 	$(SWIFT) build --build-tests
-	@set -o pipefail; export RINGS_TEST_EVERYTHING=1; { $(SWIFT) test --skip "VMTests|PristineTests" \
-	  && $(SWIFT) test --filter VMTests && $(SWIFT) test --filter PristineTests; } 2>&1 | tee .build/test.log || { \
+	$(if $(filter amd64,$(HOST_ARCH)),$(MAKE) --no-print-directory test-arm64 ARCH=arm64)
+	@set -o pipefail; export RINGS_TEST_EVERYTHING=1; { $(SWIFT) test --skip "VMTests|PristineTests|Arm64Tests" \
+	  && $(SWIFT) test --filter VMTests && $(SWIFT) test --filter "PristineTests|Arm64Tests"; } 2>&1 | tee .build/test.log || { \
 	  echo "--- what failed (from .build/test.log) ---"; \
 	  grep -aE "✘|error:|Expectation failed|Fatal error|Crash" .build/test.log | grep -v "Suite .* failed" | tail -n 40; exit 1; }
 	@echo "tests skipped: $$(grep -acE '(Test|Suite) .+ skipped' .build/test.log)"
+
+# The headless suites (raster, shaders, PNG, animation, model and scene, text and layout) built for
+# arm64 in its build root and run there through qemu-user, against the same goldens as on amd64
+# (the whole log in .build/arm64/test.log; the console leaves out the lines of tests starting).
+ARM64_SUITES := RingsRasterTests|ShadersTests|RingsPNGTests|RingsAnimationTests|RingsTests|RingsSDLTests
+test-arm64: build-root locale
+	$(IN_ROOT) $(SWIFT) build --build-tests $(SWIFT_FLAGS) -Xswiftc -resource-dir -Xswiftc /opt/swift-arm64/swift
+	@set -o pipefail; $(IN_ROOT) env LD_LIBRARY_PATH=/opt/swift-arm64/swift/linux RINGS_TEST_EVERYTHING=1 \
+	  $(SCRATCH)/debug/ringsPackageTests.xctest --testing-library swift-testing --filter "$(ARM64_SUITES)" 2>&1 \
+	  | tee $(SCRATCH)/test.log | grep -av '^◇ \(Passing\|Test .* started\.$$\)'
 
 bench: release
 	taskset -c 1 $(BIN) bench --theme flat --size 1920x1080 --frames 200
