@@ -5,11 +5,12 @@ import TestSupport
 import Testing
 import RingsBase
 
-/// The pristine images (Tests/VM/pristine-image.sh), each made once and kept under .build/pristine,
+/// The pristine images (Tests/VM/pristine-image.sh), each made once and kept under /var/cache/rings/pristine,
 /// and a copy of each with the package installed (pristine-install.sh), made once per test run.
 enum PristineImage {
     static let scripts = Installed.checkout + "/Tests/VM"
-    static let folder = Installed.checkout + "/.build/pristine"
+    /// Kept outside the checkout (RINGS_PRISTINE_CACHE), for the next run of any checkout.
+    static let folder = ProcessInfo.processInfo.environment["RINGS_PRISTINE_CACHE"] ?? "/var/cache/rings/pristine"
     /// What making and using an image needs on this machine: `make test` installs debootstrap.
     static let tools = ["debootstrap", "chroot", "unshare", "findmnt", "dpkg-deb", "apt-get"]
     /// The releases booted in the VM: RINGS_PRISTINE_VM (names, space-separated), else Debian 12 and 13.
@@ -30,9 +31,11 @@ enum PristineImage {
         return tools.isEmpty ? missing : "missing \(tools.joined(separator: ", ")) (make test installs them)"
     }
 
-    /// The package `make test` built.
-    static func package() throws -> String {
-        guard let package = Installed.package else { throw TestFailure("no rings_*.deb in the checkout: `make test` builds it (make deb)") }
+    /// The package `make test` built for `architecture` (this machine's by default).
+    static func package(_ architecture: String = Installed.hostArchitecture) throws -> String {
+        guard let package = Installed.package(for: architecture) else {
+            throw TestFailure("no rings_*_\(architecture).deb in the checkout: `make test` builds it (make deb ARCH=\(architecture))")
+        }
         return package
     }
 
@@ -47,23 +50,25 @@ enum PristineImage {
     /// package suggests them; GNOME, KDE and sway depend on them).
     static let desktopMesa = ["libegl1", "libegl-mesa0", "libgl1", "libgles2", "libgl1-mesa-dri"]
 
-    /// The image of `release` with the package installed by apt, then the archive's packages `also`:
-    /// its root folder. Made (or the failure found) once per test run.
-    static func installed(_ release: String, also: [String] = []) throws -> String {
+    /// The image of `release` for `architecture` with its package installed by apt, then the archive's
+    /// packages `also`: its root folder. Made (or the failure found) once per test run.
+    static func installed(_ release: String, architecture: String = Installed.hostArchitecture, also: [String] = []) throws -> String {
         if let missing { throw TestFailure(missing) }
-        let key = ([release] + also).joined(separator: "+")
+        let key = ([release, architecture] + also).joined(separator: "+")
         if let known = made.withLock({ $0[key] }) { return try known.get() }
         let result: Result<String, TestFailure>
-        do { result = .success(try make(release, also: also)) } catch let failure as TestFailure { result = .failure(failure) }
+        do { result = .success(try make(release, architecture: architecture, also: also)) } catch let failure as TestFailure { result = .failure(failure) }
         made.withLock { $0[key] = result }
         return try result.get()
     }
 
-    private static func make(_ release: String, also: [String]) throws -> String {
-        let package = try package()
+    private static func make(_ release: String, architecture: String, also: [String]) throws -> String {
+        let package = try package(architecture)
         // A copy of this process's own (another test run may use its own meanwhile); those of runs
         // that have ended are removed.
-        let base = folder + "/" + release, root = folder + "/run-\(release)\(also.isEmpty ? "" : "-more")-\(getpid())"
+        let foreign = architecture == Installed.hostArchitecture ? "" : "-" + architecture
+        let base = folder + "/" + release + foreign
+        let root = folder + "/run-\(release)\(foreign)\(also.isEmpty ? "" : "-more")-\(getpid())"
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         let stale = Set(entries.filter { $0.hasPrefix("run-") }.compactMap { $0.split(separator: ".").first.map(String.init) }).filter { name in
             guard let pid = name.split(separator: "-").last.flatMap({ pid_t($0) }) else { return false }
@@ -74,7 +79,7 @@ enum PristineImage {
                                              "bash", scripts + "/pristine-common.sh", folder + "/" + name], timeout: 120)
         }
         var started = Date()
-        let image = try runProgram(scripts + "/pristine-image.sh", [release, base], timeout: 900)
+        let image = try runProgram(scripts + "/pristine-image.sh", [release, base, architecture], timeout: 1200)
         guard image.status == 0 else {
             throw TestFailure("pristine-image.sh \(release) (exit \(image.status)): \(image.stdout.suffix(1500))\(image.stderr.suffix(1500))")
         }
@@ -94,8 +99,10 @@ enum PristineImage {
                        environment: [String]) throws -> (Process, Pipe, Pipe) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: scripts + "/pristine-chroot.sh")
-        process.arguments = [image] + (user.map { ["--user", "\($0.0):\($0.1)"] } ?? []) + binds.flatMap { ["--bind", $0] } + environment
-            + ["--", "/usr/bin/rings", "--stats", "--theme", "flat", "--chrome", "none", "--no-intro"] + arguments
+        let users: [String] = user.map { ["--user", "\($0.0):\($0.1)"] } ?? []
+        let bound: [String] = binds.flatMap { ["--bind", $0] }
+        let command: [String] = ["--", "/usr/bin/rings", "--stats", "--theme", "flat", "--chrome", "none", "--no-intro"]
+        process.arguments = [image] + users + bound + environment + command + arguments
         let out = Pipe(), err = Pipe()
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = out

@@ -11,7 +11,7 @@ import Testing
 /// The kiosk unit on Debian 12 booted as the whole machine in QEMU (docs/service.md followed, the
 /// watchdog, an upgrade while it runs, remove, purge); the window of each image's binary (chrooted)
 /// on this machine's X server and on sway, natively. Images are made once and kept under
-/// .build/pristine (the Debian archive is needed the first time: about a minute each).
+/// /var/cache/rings/pristine (the Debian archive is needed the first time: about a minute each).
 @Suite(.serialized) struct PristineTests {
     let scratch = ScratchDirectory("pristine")
 

@@ -12,10 +12,22 @@ public enum Installed {
         return FileManager.default.fileExists(atPath: root + "/usr/bin/rings") ? root : nil
     }
 
-    /// The package `make deb` wrote into the checkout; nil when there is none.
-    public static var package: String? {
+    /// The package `make deb` wrote into the checkout for this machine's architecture; nil when there is none.
+    public static var package: String? { package(for: hostArchitecture) }
+
+    /// The package `make deb ARCH=architecture` wrote into the checkout; nil when there is none.
+    public static func package(for architecture: String) -> String? {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: checkout)) ?? []
-        return files.filter { $0.hasPrefix("rings_") && $0.hasSuffix(".deb") }.sorted().last.map { checkout + "/" + $0 }
+        return files.filter { $0.hasPrefix("rings_") && $0.hasSuffix("_\(architecture).deb") }.sorted().last.map { checkout + "/" + $0 }
+    }
+
+    /// This machine's architecture as Debian names it.
+    public static var hostArchitecture: String {
+        #if arch(arm64)
+        "arm64"
+        #else
+        "amd64"
+        #endif
     }
 
     /// The Swift toolchain's root (what `swift` on the PATH belongs to), to be hidden.
