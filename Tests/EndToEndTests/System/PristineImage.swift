@@ -16,6 +16,7 @@ enum PristineImage {
     /// The releases booted in the VM: RINGS_PRISTINE_VM (names, space-separated), else Debian 12 and 13.
     static let vmReleases = (ProcessInfo.processInfo.environment["RINGS_PRISTINE_VM"] ?? "bookworm trixie").split(separator: " ").map(String.init)
     private static let made = Mutex([String: Result<String, TestFailure>]())
+    private static let making = NSLock()
 
     /// Why no image can be made or used here, or nil.
     static var missing: String? {
@@ -54,6 +55,9 @@ enum PristineImage {
     /// packages `also`: its root folder. Made (or the failure found) once per test run.
     static func installed(_ release: String, architecture: String = Installed.hostArchitecture, also: [String] = []) throws -> String {
         if let missing { throw TestFailure(missing) }
+        // One maker at a time: suites side by side (PristineTests, Arm64Tests) ask for the same image.
+        making.lock()
+        defer { making.unlock() }
         let key = ([release, architecture] + also).joined(separator: "+")
         if let known = made.withLock({ $0[key] }) { return try known.get() }
         let result: Result<String, TestFailure>
