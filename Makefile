@@ -29,14 +29,20 @@ ifeq ($(ARCH),$(HOST_ARCH))
 SCRATCH := .build
 IN_ROOT :=
 SWIFT_FLAGS :=
+STATIC_STDLIB :=
+SHARED_STDLIB :=
 STRIP := strip
 else ifeq ($(ARCH)-$(HOST_ARCH),arm64-amd64)
 # arm64 is built on amd64 in a Debian 13 build root (Cross/README.md: Debian's Swift 6.0.3 and
 # arm64's libraries), kept outside the checkout, made once; arm64 programs run there under qemu-user.
 CROSS_ROOT ?= /var/cache/rings/build-root-trixie
 SCRATCH := .build/arm64
-IN_ROOT := $(SUDO) Cross/in-root.sh $(CROSS_ROOT) . PKG_CONFIG_PATH=/usr/lib/aarch64-linux-gnu/pkgconfig:/usr/share/pkgconfig --
+CROSS_PKG_CONFIG := PKG_CONFIG_PATH=/usr/lib/aarch64-linux-gnu/pkgconfig:/usr/share/pkgconfig
+IN_ROOT := $(SUDO) Cross/in-root.sh $(CROSS_ROOT) . $(CROSS_PKG_CONFIG) --
 SWIFT_FLAGS := --scratch-path $(SCRATCH) --triple aarch64-unknown-linux-gnu
+# arm64's standard library: static for the package, shared for the tests (Cross/unpack-swift.sh).
+STATIC_STDLIB := -Xswiftc -resource-dir -Xswiftc /opt/swift-arm64/swift_static
+SHARED_STDLIB := -Xswiftc -resource-dir -Xswiftc /opt/swift-arm64/swift
 STRIP := aarch64-linux-gnu-strip
 else
 $(error rings builds for $(HOST_ARCH) here, and for arm64 on amd64; not for $(ARCH))
@@ -58,7 +64,8 @@ LOCALE := .build/share/locale
 DEB_DIR := $(SCRATCH)/deb
 DEB_ROOT := $(DEB_DIR)/root
 
-.PHONY: all deps deps-deb deps-test apt build release locale generated run test test-arm64 bench install uninstall deb clean build-root
+.PHONY: all deps deps-deb deps-test apt build release locale generated run test test-arm64 bench install uninstall deb \
+        clean build-root
 
 # `make` builds everything `make install` installs; `sudo make install` then only copies files.
 all: generated
@@ -93,8 +100,7 @@ locale: deps
 # Another architecture's is built in its build root, with that architecture's static standard library.
 release: deps locale $(if $(IN_ROOT),build-root)
 	rm -f $(BIN)
-	$(IN_ROOT) $(SWIFT) build -c release --static-swift-stdlib --product rings $(SWIFT_FLAGS) \
-	  $(if $(IN_ROOT),-Xswiftc -resource-dir -Xswiftc /opt/swift-arm64/swift_static)
+	$(IN_ROOT) $(SWIFT) build -c release --static-swift-stdlib --product rings $(SWIFT_FLAGS) $(STATIC_STDLIB)
 
 # The build root for arm64 (Cross/build-root.sh): made once, kept while its script is unchanged.
 build-root:
@@ -108,11 +114,12 @@ run: release
 # subcommand and option, rings.window.1 and the others one command each), completions and icons.
 generated: release
 	rm -rf $(GEN) && mkdir -p $(GEN)/man $(GEN)/completions $(GEN)/icons
-	$(IN_ROOT) $(SWIFT) package $(if $(IN_ROOT),--scratch-path $(SCRATCH)) generate-manual --help > /dev/null
+	$(IN_ROOT) $(SWIFT) package --scratch-path $(SCRATCH) generate-manual --help > /dev/null
 	tool="$$(find $(SCRATCH) -path '*/debug/generate-manual-tool' -type f | head -n 1)"; \
 	  date="$$(git log -1 --format=%cs 2>/dev/null || date +%F)"; \
 	  $(IN_ROOT) "$$tool" $(BIN) --multi-page --date "$$date" --authors "The rings authors" -o $(GEN)/man && \
-	  mkdir -p $(GEN)/whole && $(IN_ROOT) "$$tool" $(BIN) --date "$$date" --authors "The rings authors" -o $(GEN)/whole && \
+	  mkdir -p $(GEN)/whole && \
+	  $(IN_ROOT) "$$tool" $(BIN) --date "$$date" --authors "The rings authors" -o $(GEN)/whole && \
 	  mv $(GEN)/whole/rings.1 $(GEN)/man/rings.1
 	$(IN_ROOT) $(BIN) --generate-completion-script bash > $(GEN)/completions/rings.bash
 	$(IN_ROOT) $(BIN) --generate-completion-script zsh > $(GEN)/completions/_rings
@@ -166,12 +173,16 @@ deb: deps-deb generated
 	install -m644 Assets/debian/copyright $(DEB_ROOT)/usr/share/doc/rings/copyright
 	sed 's/@VERSION@/$(VERSION)/; s/@DATE@/'"$$(date -R -d "$$(git log -1 --format=%cI 2>/dev/null || date -Iseconds)")"'/' Assets/debian/changelog \
 	  | gzip -9n > $(DEB_ROOT)/usr/share/doc/rings/changelog.gz
-	mkdir -p $(DEB_DIR)/debian $(DEB_ROOT)/DEBIAN && install -m755 Assets/debian/postinst Assets/debian/prerm Assets/debian/postrm $(DEB_ROOT)/DEBIAN/ && printf 'Source: rings\n\nPackage: rings\nArchitecture: any\n' > $(DEB_DIR)/debian/control
-	$(IN_ROOT) sh -c 'cd $(DEB_DIR) && DEB_HOST_ARCH=$(ARCH) dpkg-shlibdeps -O root/usr/bin/rings' | sed -n 's/^shlibs:Depends=//p' > $(DEB_DIR)/depends
+	mkdir -p $(DEB_DIR)/debian $(DEB_ROOT)/DEBIAN
+	install -m755 Assets/debian/postinst Assets/debian/prerm Assets/debian/postrm $(DEB_ROOT)/DEBIAN/
+	printf 'Source: rings\n\nPackage: rings\nArchitecture: any\n' > $(DEB_DIR)/debian/control
+	$(IN_ROOT) sh -c 'cd $(DEB_DIR) && DEB_HOST_ARCH=$(ARCH) dpkg-shlibdeps -O root/usr/bin/rings' \
+	  | sed -n 's/^shlibs:Depends=//p' > $(DEB_DIR)/depends
 	@[ -s $(DEB_DIR)/depends ] || { echo "dpkg-shlibdeps found no dependencies of $(BIN)" >&2; exit 1; }
 	sed -e 's/@VERSION@/$(VERSION)/' -e 's/@ARCH@/$(ARCH)/' -e "s/@DEPENDS@/$$(cat $(DEB_DIR)/depends)/" \
 	  -e "s/@SIZE@/$$(du -sk --exclude=DEBIAN $(DEB_ROOT) | cut -f1)/" Assets/debian/control > $(DEB_ROOT)/DEBIAN/control
-	@file $(DEB_ROOT)/usr/bin/rings | grep -q "$(ELF_MACHINE_$(ARCH))" || { echo "$(BIN) is not an $(ARCH) program: $$(file -b $(BIN))" >&2; exit 1; }
+	@file -b $(DEB_ROOT)/usr/bin/rings | grep -q "$(ELF_MACHINE_$(ARCH))" \
+	  || { echo "$(BIN) is not an $(ARCH) program: $$(file -b $(DEB_ROOT)/usr/bin/rings)" >&2; exit 1; }
 	dpkg-deb --root-owner-group -Zxz --build $(DEB_ROOT) $(DEB_DIR)/$(DEB).partial && mv $(DEB_DIR)/$(DEB).partial $(DEB)
 
 # Every test runs: RINGS_TEST_EVERYTHING=1 turns a test that would skip for want of a tool into a
@@ -190,7 +201,8 @@ test: deps-test
 	$(SWIFT) build --build-tests
 	$(if $(filter amd64,$(HOST_ARCH)),$(MAKE) --no-print-directory test-arm64 ARCH=arm64)
 	@set -o pipefail; export RINGS_TEST_EVERYTHING=1; { $(SWIFT) test --skip "VMTests|PristineTests|Arm64Tests" \
-	  && $(SWIFT) test --filter VMTests && $(SWIFT) test --filter "PristineTests|Arm64Tests"; } 2>&1 | tee .build/test.log || { \
+	  && $(SWIFT) test --filter VMTests && $(SWIFT) test --filter "PristineTests|Arm64Tests"; } 2>&1 \
+	  | tee .build/test.log || { \
 	  echo "--- what failed (from .build/test.log) ---"; \
 	  grep -aE "✘|error:|Expectation failed|Fatal error|Crash" .build/test.log | grep -v "Suite .* failed" | tail -n 40; exit 1; }
 	@echo "tests skipped: $$(grep -acE '(Test|Suite) .+ skipped' .build/test.log)"
@@ -200,7 +212,7 @@ test: deps-test
 # (the whole log in .build/arm64/test.log; the console leaves out the lines of tests starting).
 ARM64_SUITES := RingsRasterTests|ShadersTests|RingsPNGTests|RingsAnimationTests|RingsTests|RingsSDLTests
 test-arm64: build-root locale
-	$(IN_ROOT) $(SWIFT) build --build-tests $(SWIFT_FLAGS) -Xswiftc -resource-dir -Xswiftc /opt/swift-arm64/swift
+	$(IN_ROOT) $(SWIFT) build --build-tests $(SWIFT_FLAGS) $(SHARED_STDLIB)
 	@set -o pipefail; $(IN_ROOT) env LD_LIBRARY_PATH=/opt/swift-arm64/swift/linux RINGS_TEST_EVERYTHING=1 \
 	  $(SCRATCH)/debug/ringsPackageTests.xctest --testing-library swift-testing --filter "$(ARM64_SUITES)" 2>&1 \
 	  | tee $(SCRATCH)/test.log | grep -av '^◇ \(Passing\|Test .* started\.$$\)'

@@ -209,7 +209,9 @@ import TestSupport
         for (json, key) in [(#"{"look": "glass"}"#, "'look'"), (#"{"gradient": 3}"#, "'gradient'"), (#"{"clockwise": "yes"}"#, "'clockwise'"),
                             (#"{"buttons": ["0%", "Boom"]}"#, "'buttons'"), (#"{"track": "mauve"}"#, "'track'"),
                             (#"{"buttonOpacity": 0.5}"#, "'buttonOpacity'"), (#"{"rings": [{"label": "words"}]}"#, "'rings[0].label'")] {
-            let error = caught(ThemeError.self, "\(json) was accepted") { _ = try ThemeLoader.parse(Data(json.utf8), source: "t") }
+            let error = caught(ThemeError.self, "\(json) was accepted") {
+                _ = try ThemeLoader.parse(Data(json.utf8), source: "t")
+            }
             let message = error?.description ?? ""
             #expect(message.contains(key), "\(json): \(message)")
         }

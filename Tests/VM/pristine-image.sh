@@ -29,7 +29,8 @@ NEW=$ROOT.new; LOG=$ROOT.log
 remove_image "$NEW"
 trap 'chroot_down "$NEW" 2> /dev/null; unmount_under "$NEW" || true' EXIT
 echo "pristine: debootstrap --variant=minbase --arch=$ARCH $RELEASE from $MIRROR" | tee "$LOG"
-debootstrap --variant=minbase --arch="$ARCH" --include=systemd-sysv,udev,kmod "$RELEASE" "$NEW" "$MIRROR" >> "$LOG" 2>&1 \
+debootstrap --variant=minbase --arch="$ARCH" --include=systemd-sysv,udev,kmod "$RELEASE" "$NEW" "$MIRROR" \
+  >> "$LOG" 2>&1 \
   || { echo "pristine: debootstrap failed: $(tail -3 "$LOG" | tr '\n' ' ')"; exit 1; }
 echo "pristine: debootstrap took $(since "$T0") s" | tee -a "$LOG"
 # The sources a Debian install lists: the release, its updates and its security archive.

@@ -9,7 +9,8 @@ import TestSupport
         let socket = try NotifySocket()
         let display = try VirtualDisplay()
         let missing = "/tmp/rings-notify-missing-\(getpid())"
-        let (process, _) = try display.launchRings(["--theme", "flat", "--size", "200x200", "--feed", missing]) { process in
+        let arguments = ["--theme", "flat", "--size", "200x200", "--feed", missing]
+        let (process, _) = try display.launchRings(arguments) { process in
             process.environment?["NOTIFY_SOCKET"] = socket.path
             process.environment?["WATCHDOG_USEC"] = "400000"
             process.standardError = FileHandle.nullDevice

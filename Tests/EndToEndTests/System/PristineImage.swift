@@ -35,7 +35,8 @@ enum PristineImage {
     /// The package `make test` built for `architecture` (this machine's by default).
     static func package(_ architecture: String = Installed.hostArchitecture) throws -> String {
         guard let package = Installed.package(for: architecture) else {
-            throw TestFailure("no rings_*_\(architecture).deb in the checkout: `make test` builds it (make deb ARCH=\(architecture))")
+            throw TestFailure("no rings_*_\(architecture).deb in the checkout: "
+                + "`make test` builds it (make deb ARCH=\(architecture))")
         }
         return package
     }
@@ -53,7 +54,8 @@ enum PristineImage {
 
     /// The image of `release` for `architecture` with its package installed by apt, then the archive's
     /// packages `also`: its root folder. Made (or the failure found) once per test run.
-    static func installed(_ release: String, architecture: String = Installed.hostArchitecture, also: [String] = []) throws -> String {
+    static func installed(_ release: String, architecture: String = Installed.hostArchitecture,
+                          also: [String] = []) throws -> String {
         if let missing { throw TestFailure(missing) }
         // One maker at a time: suites side by side (PristineTests, Arm64Tests) ask for the same image.
         making.lock()
@@ -61,7 +63,11 @@ enum PristineImage {
         let key = ([release, architecture] + also).joined(separator: "+")
         if let known = made.withLock({ $0[key] }) { return try known.get() }
         let result: Result<String, TestFailure>
-        do { result = .success(try make(release, architecture: architecture, also: also)) } catch let failure as TestFailure { result = .failure(failure) }
+        do {
+            result = .success(try make(release, architecture: architecture, also: also))
+        } catch let failure as TestFailure {
+            result = .failure(failure)
+        }
         made.withLock { $0[key] = result }
         return try result.get()
     }

@@ -18,7 +18,8 @@ public enum Installed {
     /// The package `make deb ARCH=architecture` wrote into the checkout; nil when there is none.
     public static func package(for architecture: String) -> String? {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: checkout)) ?? []
-        return files.filter { $0.hasPrefix("rings_") && $0.hasSuffix("_\(architecture).deb") }.sorted().last.map { checkout + "/" + $0 }
+        let packages = files.filter { $0.hasPrefix("rings_") && $0.hasSuffix("_\(architecture).deb") }
+        return packages.sorted().last.map { checkout + "/" + $0 }
     }
 
     /// This machine's architecture as Debian names it.

@@ -30,8 +30,9 @@ public struct Needs: TestTrait, SuiteTrait {
         guard !met else { return }
         if Self.everything {
             let missing = Self.missingTools
-            throw TestFailure("cannot run here: \(comment.rawValue); missing on this machine: "
-                + (missing.isEmpty ? "nothing of the test tools (a condition of its own)" : missing.joined(separator: ", ")))
+            let named = missing.isEmpty
+                ? "nothing of the test tools (a condition of its own)" : missing.joined(separator: ", ")
+            throw TestFailure("cannot run here: \(comment.rawValue); missing on this machine: \(named)")
         }
         Self.skips.withLock { count in
             if count == 0 { atexit { Needs.sayHowManySkipped() } }
