@@ -35,7 +35,8 @@ extension VMTests {
         #expect(vm.text("R0.out").contains("; touches 3") && vm.text("X0.out").contains("; touches 1"), "\(vm.text("R0.out"))\(vm.text("X0.out"))")
         let turned = percents(line("R90: after the drag"))
         #expect(turned.count == 3 && turned[0] == 25 && abs(turned[1] - 75) < 0.5 && turned[2] == 75, "through the turn: \(log)")
-        #expect(log.seconds("R270: a tap wakes it") != nil && percents(line("R270: after the drag")) == [25, 50, 75],
+        #expect(log.seconds("R270: a tap wakes it") != nil && log.seconds("R270: off again after 5 s") != nil
+                && percents(line("R270: after the drag")) == [25, 50, 75],
                 "without touch-controls the drag changes nothing: \(log)")
         let underX = percents(line("X0: after the drag"))
         #expect(underX.count == 3 && underX[0] == 25 && abs(underX[1] - 22.2) < 0.5 && underX[2] == 75,
