@@ -5,9 +5,10 @@
 # turn by `apt-get install -y ./DEB`, chrooted, with services kept from starting; a NAME that is not a
 # .deb file is a package from the archive, installed the same way.
 #   pristine-install.sh BASE TARGET DEB|NAME...
-# Downloaded packages are kept beside BASE (BASE.archives) for the next run. Output: apt's log in
-# TARGET.log, the versions installed in TARGET.installed. Exit 0 when every DEB installed; else apt's.
-# Env: APT_OPTIONS (more options for apt-get install, e.g. --no-install-recommends).
+# BASE may also be such a copy (another package added to what it has). Downloaded packages are kept
+# beside BASE (BASE.archives, or ARCHIVES) for the next run. Output: apt's log in TARGET.log, the
+# versions installed in TARGET.installed. Exit 0 when every DEB installed; else apt's.
+# Env: APT_OPTIONS (more options for apt-get install, e.g. --no-install-recommends), ARCHIVES.
 set -euo pipefail
 # In a mount namespace of its own: what is mounted for the chroot (proc, sys, dev, binds) goes with
 # the process, however it ends (a test's timeout kills it), and never lingers under the image; in
@@ -24,10 +25,11 @@ cp -a "$BASE" "$TARGET"
 echo "pristine-install: copied $BASE in $(since "$T0") s" | tee "$LOG"
 trap 'chroot_down "$TARGET" 2> /dev/null; unmount_under "$TARGET" || true' EXIT
 chroot_up "$TARGET"
-mkdir -p "$BASE.archives/partial"
+ARCHIVES=${ARCHIVES:-$BASE.archives}
+mkdir -p "$ARCHIVES/partial"
 # One install at a time fetches into the shared folder.
-exec 9> "$BASE.archives.lock"; flock 9
-mount --bind "$BASE.archives" "$TARGET/var/cache/apt/archives"
+exec 9> "$ARCHIVES.lock"; flock 9
+mount --bind "$ARCHIVES" "$TARGET/var/cache/apt/archives"
 T1=$EPOCHREALTIME
 # Fresh lists, as a user's apt has; the image's own when the archive cannot be reached.
 in_chroot "$TARGET" apt-get update -q >> "$LOG" 2>&1 || echo "pristine-install: apt-get update failed; the image's lists are used" | tee -a "$LOG"

@@ -53,13 +53,18 @@ enum PristineImage {
     static let desktopMesa = ["libegl1", "libegl-mesa0", "libgl1", "libgles2", "libgl1-mesa-dri"]
 
     /// The image of `release` for `architecture` with its package installed by apt, then the archive's
-    /// packages `also`: its root folder. Made (or the failure found) once per test run.
+    /// packages `also` (into a copy of the one with the package alone): its root folder. Made (or the
+    /// failure found) once per test run.
     static func installed(_ release: String, architecture: String = Installed.hostArchitecture,
                           also: [String] = []) throws -> String {
         if let missing { throw TestFailure(missing) }
         // One maker at a time: suites side by side (PristineTests, Arm64Tests) ask for the same image.
         making.lock()
         defer { making.unlock() }
+        return try obtain(release, architecture: architecture, also: also)
+    }
+
+    private static func obtain(_ release: String, architecture: String, also: [String]) throws -> String {
         let key = ([release, architecture] + also).joined(separator: "+")
         if let known = made.withLock({ $0[key] }) { return try known.get() }
         let result: Result<String, TestFailure>
@@ -78,7 +83,9 @@ enum PristineImage {
         // that have ended are removed.
         let foreign = architecture == Installed.hostArchitecture ? "" : "-" + architecture
         let base = folder + "/" + release + foreign
-        let root = folder + "/run-\(release)\(foreign)\(also.isEmpty ? "" : "-more")-\(getpid())"
+        // Each set of packages `also` in a folder of its own.
+        let more = also.isEmpty ? "" : "-more\(fnv1a64(also.joined(separator: " ")) % 100_000)"
+        let root = folder + "/run-\(release)\(foreign)\(more)-\(getpid())"
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         let stale = Set(entries.filter { $0.hasPrefix("run-") }.compactMap { $0.split(separator: ".").first.map(String.init) }).filter { name in
             guard let pid = name.split(separator: "-").last.flatMap({ pid_t($0) }) else { return false }
@@ -95,7 +102,13 @@ enum PristineImage {
         }
         print("pristine: \(release) image in \(Int(Date().timeIntervalSince(started))) s: \(image.stdout.split(separator: "\n").last ?? "")")
         started = Date()
-        let install = try runProgram(scripts + "/pristine-install.sh", [base, root, package] + also, timeout: 900)
+        // The archive's packages go into a copy of the image with the package alone, fetched into the
+        // image's own cache of downloads.
+        let from = also.isEmpty ? base : try obtain(release, architecture: architecture, also: [])
+        var environment = ProcessInfo.processInfo.environment
+        environment["ARCHIVES"] = base + ".archives"
+        let install = try runProgram(scripts + "/pristine-install.sh", [from, root] + (also.isEmpty ? [package] : also),
+                                     environment: environment, timeout: 900)
         guard install.status == 0 else {
             throw TestFailure("apt install ./\(URL(fileURLWithPath: package).lastPathComponent) on a pristine \(release) (exit \(install.status)): \(install.stdout.suffix(3000))\(install.stderr.suffix(1500))")
         }
