@@ -10,3 +10,8 @@ binfmt_arm64() {
   [ -e "$dir/qemu-aarch64" ] || cat "$conf" > "$dir/register" 2> /dev/null \
     || { echo "cross: cannot register qemu-aarch64 with binfmt_misc"; return 1; }
 }
+
+# Whether ROOT's programs are arm64's (the ELF machine of its env, 0xb7) and this machine's are not.
+foreign_arm64() {
+  [ "$(uname -m)" != aarch64 ] && [ "$(od -An -tx1 -j18 -N1 "$1/usr/bin/env" 2> /dev/null | tr -d ' ')" = b7 ]
+}

@@ -9,6 +9,10 @@
 set -euo pipefail
 if [ -z "${PRISTINE_NAMESPACE:-}" ]; then PRISTINE_NAMESPACE=1 exec unshare --mount --propagation private -- "$0" "$@"; fi
 ROOT=$(readlink -f "${1:?the image}"); shift
+# An arm64 image's programs run through qemu-user, registered in this namespace's binfmt_misc
+# (registrations go with the last mount of it: none is left in a namespace that has ended).
+. "$(dirname "$0")/../../Cross/cross-common.sh"
+if foreign_arm64 "$ROOT"; then binfmt_arm64 >&2 || exit 2; fi
 USERSPEC=0:0; BINDS=(); ENVS=(PATH=/usr/local/bin:/usr/bin:/bin LANG=C.UTF-8 HOME=/tmp)
 while [ $# -gt 0 ]; do
   case $1 in

@@ -18,6 +18,9 @@ BASE=$(readlink -f "${1:?the pristine image}"); TARGET=${2:?the folder to make};
 [ $# -gt 0 ] || { echo "pristine-install: no package given"; exit 2; }
 D=$(cd "$(dirname "$0")" && pwd)
 . "$D/pristine-common.sh"
+. "$D/../../Cross/cross-common.sh"
+# An arm64 image's programs (apt, dpkg, the maintainer scripts) run through qemu-user.
+if foreign_arm64 "$BASE"; then binfmt_arm64 || exit 2; fi
 [ -f "$BASE/.complete" ] || { echo "pristine-install: $BASE is not a complete image (pristine-image.sh makes it)"; exit 2; }
 T0=$EPOCHREALTIME; LOG=$TARGET.log
 remove_image "$TARGET"
