@@ -107,8 +107,9 @@ enum PristineImage {
         let from = also.isEmpty ? base : try obtain(release, architecture: architecture, also: [])
         var environment = ProcessInfo.processInfo.environment
         environment["ARCHIVES"] = base + ".archives"
+        // Under emulation apt alone takes minutes (its lists: about 5 with the machine busy).
         let install = try runProgram(scripts + "/pristine-install.sh", [from, root] + (also.isEmpty ? [package] : also),
-                                     environment: environment, timeout: 900)
+                                     environment: environment, timeout: foreign.isEmpty ? 900 : 2400)
         guard install.status == 0 else {
             throw TestFailure("apt install ./\(URL(fileURLWithPath: package).lastPathComponent) on a pristine \(release) (exit \(install.status)): \(install.stdout.suffix(3000))\(install.stderr.suffix(1500))")
         }
