@@ -193,19 +193,31 @@ deb: deps-deb generated
 # debootstrap from the Debian archive apt uses, kept under /var/cache/rings/pristine).
 # The installed tree and the packages are made first: the tests check them as a user would meet them.
 # On amd64 the arm64 package is built too, and the headless suites run on arm64 (test-arm64); the
-# package is tested with the pristine images (Arm64Tests).
+# package is tested with the pristine images (Arm64Tests, LabwcTests). Each stage says its time.
 test: deps-test
-	$(MAKE) --no-print-directory deb
-	$(if $(filter amd64,$(HOST_ARCH)),$(MAKE) --no-print-directory deb ARCH=arm64)
+	mkdir -p .build && : > .build/stages.log
+	Tests/stage.sh "amd64 package" $(MAKE) --no-print-directory deb
+	$(if $(filter amd64,$(HOST_ARCH)),Tests/stage.sh "arm64 package" $(MAKE) --no-print-directory deb ARCH=arm64)
 	rm -rf .build/installed && $(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/.build/installed PREFIX=/usr
-	$(SWIFT) build --build-tests
-	$(if $(filter amd64,$(HOST_ARCH)),$(MAKE) --no-print-directory test-arm64 ARCH=arm64)
-	@set -o pipefail; export RINGS_TEST_EVERYTHING=1; { $(SWIFT) test --skip "VMTests|PristineTests|Arm64Tests" \
-	  && $(SWIFT) test --filter VMTests && $(SWIFT) test --filter "PristineTests|Arm64Tests"; } 2>&1 \
+	Tests/stage.sh "test build" $(SWIFT) build --build-tests
+	$(if $(filter amd64,$(HOST_ARCH)),Tests/stage.sh "arm64 suites" $(MAKE) --no-print-directory test-arm64 ARCH=arm64)
+	@set -o pipefail; export RINGS_TEST_EVERYTHING=1; { \
+	  Tests/stage.sh "main suites" $(SWIFT) test --skip-build --skip "VMTests|$(ROOT_TESTS)" \
+	  && Tests/stage.sh "VM suites" $(ROOTED_TESTS) --filter VMTests \
+	  && Tests/stage.sh "pristine suites" $(ROOTED_TESTS) --filter "$(ROOT_TESTS)"; } 2>&1 \
 	  | tee .build/test.log || { \
 	  echo "--- what failed (from .build/test.log) ---"; \
 	  grep -aE "✘|error:|Expectation failed|Fatal error|Crash" .build/test.log | grep -v "Suite .* failed" | tail -n 40; exit 1; }
+	@cat .build/stages.log
 	@echo "tests skipped: $$(grep -acE '(Test|Suite) .+ skipped' .build/test.log)"
+
+# What needs root: the pristine images (debootstrap, chroot, mounts), installing the package on this
+# machine, another user's folder; and the VMs, whose QEMU shares this machine's /usr and /etc whole.
+# They run as root through the built test bundle (under sudo when make test is not root, so that
+# .build stays the user's), the VMs first.
+ROOT_TESTS := PristineTests|Arm64Tests|LabwcTests|InstallTests/thePackageInstalls|TranslationsTests/catalogueFolders
+ROOTED_TESTS := $(SUDO) env PATH="$$PATH" RINGS_TEST_EVERYTHING=1 NO_COLOR=1 .build/debug/ringsPackageTests.xctest \
+                --testing-library swift-testing
 
 # The headless suites (raster, shaders, PNG, animation, model and scene, text and layout) built for
 # arm64 in its build root and run there through qemu-user, against the same goldens as on amd64

@@ -239,7 +239,7 @@ public final class Compositor {
     }
 
     /// The unprivileged user, made if it does not exist yet.
-    static func unprivilegedUser() throws -> (uid: uid_t, gid: gid_t) {
+    public static func unprivilegedUser() throws -> (uid: uid_t, gid: gid_t) {
         if getpwnam(userName) == nil {
             let made = try runProgram(which("useradd")!, ["--system", "--no-create-home", "--shell", "/usr/sbin/nologin", userName])
             guard made.status == 0 || getpwnam(userName) != nil else { throw TestFailure("useradd \(userName): \(made.stderr)") }

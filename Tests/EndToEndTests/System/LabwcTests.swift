@@ -1,0 +1,86 @@
+import Foundation
+import RingsRaster
+import TestSupport
+import Testing
+
+/// The kiosk on Raspberry Pi OS's own desktop stack: labwc (Debian 13's, headless, from a pristine
+/// Debian 13 with labwc installed) with the package's `rings` of each of `architectures` as its
+/// native Wayland client, from a pristine Debian 13 of that architecture with the package and the
+/// Mesa a Wayland desktop has (another architecture's through qemu-user: the protocol is the same
+/// on every one). The screen is `rings render`'s to the pixel, upright and turned by `rotate`; the
+/// broker's commands switch labwc's output off (it draws it no more: screencopy fails) and on
+/// (wlr-output-power-management; while rings holds an output's power control, wlroots refuses
+/// another client's, so `wlopm` can neither read nor switch it then).
+@Suite(.serialized) struct LabwcTests {
+    let scratch = ScratchDirectory("labwc")
+
+    /// labwc's image: the amd64 Debian 13 with the package, Mesa, labwc and wlrctl.
+    static let compositor = PristineImage.desktopMesa + ["labwc", "wlrctl"]
+
+    /// The architectures whose package is run: amd64's. arm64's is to follow: its image with Mesa,
+    /// made through qemu-user, takes 20 minutes and more here.
+    static let architectures = ["amd64"]
+
+    @Test(arguments: architectures)
+    func theKioskUnderLabwcIsRenderAndTheBrokerSwitchesTheOutput(architecture: String) throws {
+        if let missing = PristineImage.missingForWindows { throw TestFailure(missing) }
+        let labwc = try Labwc(image: try PristineImage.installed("trixie", also: Self.compositor))
+        let image = try PristineImage.installed("trixie", architecture: architecture, also: PristineImage.desktopMesa)
+        let broker = try Broker()
+        let config = scratch.path + "/kiosk.toml"
+        try """
+        cec = "off"
+        [mqtt]
+        url = "\(broker.url)"
+        topic = "pi/rings"
+        client-id = "pi-\(architecture)"
+        status-topic = "screens/pi"
+
+        """.write(toFile: config, atomically: true, encoding: .utf8)
+        let output = try labwc.screenshot()
+        let size = "\(output.width)x\(output.height)"
+        let progress = "0.72,1.35,0.48"
+
+        for turn in ["0", "90"] {
+            let (process, out, err) = try PristineImage.launch(
+                image, ["--kiosk", "--config", config, "--rotate", turn, "--progress", progress],
+                user: labwc.user, binds: [labwc.runtime, scratch.path], environment: labwc.environment)
+            defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+            let expected = turn == "0" ? try ringsRender(size, progress)
+                : try ringsRender("\(output.height)x\(output.width)", progress).turnedClockwise()
+            let shown = try labwc.pointAt("rings", within: 120)
+            // How many pixels differ from the expected picture (the pointer nudged where some do).
+            func mismatch() throws -> Int {
+                guard process.isRunning else { return -1 }
+                let differing = differingPixels(try labwc.screenshot(), expected)
+                if differing > 0 { try labwc.nudgePointer() }
+                return differing
+            }
+            let differing = try settled(within: shown ? 120 : 0, mismatch)
+            guard differing == 0 else {
+                let ended = terminate(process, reading: out, err)
+                let said = "(exit \(process.terminationStatus)): \(ended[1])\(ended[0])\n"
+                    + "labwc: \(labwc.log.suffix(600))"
+                Issue.record("\(architecture), turned by \(turn): \(differing) pixels differ from rings render \(said)")
+                return
+            }
+            if turn == "0" {
+                try broker.awaitSubscription(to: "screens/pi/cmd")
+                try broker.publish("screens/pi/cmd", #"{"screen": "off"}"#)
+                #expect(try eventually(within: 60) { try !labwc.drawsItsOutput() },
+                        "\(architecture): the command switched labwc's output off")
+                try broker.publish("screens/pi/cmd", #"{"screen": "on"}"#)
+                #expect(try eventually(within: 60) { try labwc.drawsItsOutput() }, "\(architecture): and on again")
+                #expect(try settled(within: 60, mismatch) == 0, "\(architecture): the picture is back")
+            }
+            let ended = terminate(process, reading: out, err)
+            #expect(process.terminationStatus == 0 && ended[0].contains(" on wayland, "),
+                    "\(architecture), turned by \(turn): exit \(process.terminationStatus): \(ended[0])\(ended[1])")
+            if turn == "0" {
+                #expect(ended[0].contains("power wlr-output-power (wayland)"), "\(architecture): \(ended[0])")
+            }
+            let unexpected = ended[1].split(separator: "\n").filter { !$0.hasPrefix("rings: command: screen ") }
+            #expect(unexpected.isEmpty, "\(architecture), turned by \(turn): on stderr: \(ended[1])")
+        }
+    }
+}
