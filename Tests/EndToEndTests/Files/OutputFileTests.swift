@@ -122,9 +122,9 @@ import RingsBase
         // recording's own (as root or not), and what is left in it counted there before it goes.
         let script = "cd \"$0\" && mount -t tmpfs -o size=64m,nr_inodes=40 tmpfs small || exit 97; \"$@\"; status=$?; "
             + "echo \"left: $(ls -A small/r 2> /dev/null | wc -l)\"; exit $status"
-        let record = try runProgram(which("unshare")!, ["--map-root-user", "--mount", "--", "/bin/sh", "-c", script, dir, ringsBinary,
-                                                        "record", "--size", "48x48", "--from", "0", "--progress", "1",
-                                                        "--duration", "2", "--out", "small/r"])
+        let arguments = ["record", "--size", "48x48", "--from", "0", "--progress", "1", "--duration", "2", "--out", "small/r"]
+        let record = try runProgram(which("unshare")!,
+                                    ["--map-root-user", "--mount", "--", "/bin/sh", "-c", script, dir, ringsBinary] + arguments)
         #expect(record.status != 97, "cannot mount a small tmpfs in a namespace of its own: \(record.stderr)")
         #expect(record.status == 1 && oneLine(record) && record.stderr.contains("out of inodes"), "\(record.stderr)")
         #expect(record.stdout.hasSuffix("left: 0\n"), "left behind: \(record.stdout)")
