@@ -75,22 +75,21 @@ final class Labwc {
 
     /// The whole output, from grim.
     func screenshot() throws -> Pixmap {
-        let path = runtime + "/shot-\(UInt32.random(in: 0...UInt32.max)).png"
-        defer { unlink(path) }
-        let result = try runProgram(which("grim")!, ["-t", "png", path], environment: clientEnvironment, timeout: 30)
-        guard result.status == 0 else { throw TestFailure("grim on labwc: \(result.stderr)") }
-        return try PNGFile.read(path)
+        guard let shot = try capture() else { throw TestFailure("grim on labwc: its output is switched off") }
+        return shot
     }
 
     /// Whether labwc draws its output: screencopy gives nothing of an output that is switched off.
-    func drawsItsOutput() throws -> Bool {
-        let path = runtime + "/probe.png"
+    func drawsItsOutput() throws -> Bool { try capture() != nil }
+
+    /// The whole output from grim, or nil when labwc draws it no more ("failed to copy output").
+    private func capture() throws -> Pixmap? {
+        let path = runtime + "/shot-\(UInt32.random(in: 0...UInt32.max)).png"
         defer { unlink(path) }
         let result = try runProgram(which("grim")!, ["-t", "png", path], environment: clientEnvironment, timeout: 30)
-        guard result.status == 0 || result.stderr.contains("failed to copy output") else {
-            throw TestFailure("grim on labwc: \(result.stderr)")
-        }
-        return result.status == 0
+        if result.status != 0 && result.stderr.contains("failed to copy output") { return nil }
+        guard result.status == 0 else { throw TestFailure("grim on labwc: \(result.stderr)") }
+        return try PNGFile.read(path)
     }
 
     /// Waits until a window of `appID` is open (wlr-foreign-toplevel, as `wlrctl` asks), then moves a
