@@ -18,9 +18,13 @@ TEST_PACKAGES := xvfb xdotool x11-apps x11-utils x11-xserver-utils imagemagick o
                  cage sway swaybg xwayland grim wtype mosquitto mosquitto-clients \
                  fonts-noto-color-emoji weston dpkg-dev lintian desktop-file-utils appstream man-db bash-completion zsh fish \
                  qemu-system-x86 linux-image-amd64 busybox-static python3 gcc libc6-dev xserver-xorg-core xserver-xorg-input-libinput udev \
-                 debootstrap v4l-utils seatd $(if $(filter amd64,$(HOST_ARCH)),$(CROSS_PACKAGES))
+                 debootstrap v4l-utils seatd
 
 PREFIX ?= /usr/local
+# Where the images the tests and the arm64 build use are kept, outside the checkout, for every
+# checkout's next run: the pristine Debian images and arm64's build root (Cross/README.md).
+PRISTINE_CACHE ?= /var/cache/rings/pristine
+CROSS_ROOT ?= /var/cache/rings/build-root-trixie
 DESTDIR ?=
 VERSION := $(shell sed -n 's/.*ringsVersion = "\(.*\)".*/\1/p' Sources/Rings/Version.swift)
 ARCH ?= $(HOST_ARCH)
@@ -35,7 +39,6 @@ STRIP := strip
 else ifeq ($(ARCH)-$(HOST_ARCH),arm64-amd64)
 # arm64 is built on amd64 in a Debian 13 build root (Cross/README.md: Debian's Swift 6.0.3 and
 # arm64's libraries), kept outside the checkout, made once; arm64 programs run there under qemu-user.
-CROSS_ROOT ?= /var/cache/rings/build-root-trixie
 SCRATCH := .build/arm64
 CROSS_PKG_CONFIG := PKG_CONFIG_PATH=/usr/lib/aarch64-linux-gnu/pkgconfig:/usr/share/pkgconfig
 IN_ROOT := $(SUDO) Cross/in-root.sh $(CROSS_ROOT) . $(CROSS_PKG_CONFIG) --
@@ -64,8 +67,8 @@ LOCALE := .build/share/locale
 DEB_DIR := $(SCRATCH)/deb
 DEB_ROOT := $(DEB_DIR)/root
 
-.PHONY: all deps deps-deb deps-test apt build release locale generated run test test-arm64 bench install uninstall deb \
-        clean build-root
+.PHONY: all deps deps-deb deps-test apt build release locale generated run test test-arm64 arm64-suites bench \
+        install uninstall deb clean build-root
 
 # `make` builds everything `make install` installs; `sudo make install` then only copies files.
 all: generated
@@ -188,26 +191,24 @@ deb: deps-deb generated
 # Every test runs: RINGS_TEST_EVERYTHING=1 turns a test that would skip for want of a tool into a
 # failure that names the tool (the packages above install them all). The log's failures are
 # repeated at the end, where a CI log's tail shows them, with the count of skipped tests (0).
-# The virtual machines' tests (two emulated cores) run after the rest, one suite at a time (Swift
-# Testing runs suites side by side), the pristine Debian 12 and 13 images' last (made by
-# debootstrap from the Debian archive apt uses, kept under /var/cache/rings/pristine).
-# The installed tree and the packages are made first: the tests check them as a user would meet them.
-# On amd64 the arm64 package is built too, and the headless suites run on arm64 (test-arm64); the
-# package is tested with the pristine images (Arm64Tests, LabwcTests). Each stage says its time.
+# The pristine Debian 12 and 13 (made by debootstrap from the archive apt uses, kept under
+# PRISTINE_CACHE) are made in the background (Tests/images.sh) while the package builds and the main
+# suites run; once they are complete come the virtual machines' tests (two emulated cores, one suite
+# at a time: Swift Testing runs suites side by side) and the pristine images'. The installed tree
+# and the package are made before the suites that check them as a user would meet them. Each stage
+# says its time. arm64 is tested by `make test-arm64`.
 test: deps-test
 	mkdir -p .build && : > .build/stages.log
-	Tests/stage.sh "amd64 package" $(MAKE) --no-print-directory deb
-	$(if $(filter amd64,$(HOST_ARCH)),Tests/stage.sh "arm64 package" $(MAKE) --no-print-directory deb ARCH=arm64)
+	$(call background_images,bookworm trixie)
+	Tests/stage.sh "package" $(MAKE) --no-print-directory deb
 	rm -rf .build/installed && $(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/.build/installed PREFIX=/usr
 	Tests/stage.sh "test build" $(SWIFT) build --build-tests
-	$(if $(filter amd64,$(HOST_ARCH)),Tests/stage.sh "arm64 suites" $(MAKE) --no-print-directory test-arm64 ARCH=arm64)
 	@set -o pipefail; export RINGS_TEST_EVERYTHING=1; { \
-	  Tests/stage.sh "main suites" $(SWIFT) test --skip-build --skip "VMTests|$(ROOT_TESTS)" \
+	  Tests/stage.sh "main suites" $(SWIFT) test --skip-build --skip "VMTests|Arm64Tests|$(ROOT_TESTS)" \
+	  && Tests/stage.sh "images" $(IMAGES) bookworm trixie \
 	  && Tests/stage.sh "VM suites" $(ROOTED_TESTS) --filter VMTests \
 	  && Tests/stage.sh "pristine suites" $(ROOTED_TESTS) --filter "$(ROOT_TESTS)"; } 2>&1 \
-	  | tee .build/test.log || { \
-	  echo "--- what failed (from .build/test.log) ---"; \
-	  grep -aE "✘|error:|Expectation failed|Fatal error|Crash" .build/test.log | grep -v "Suite .* failed" | tail -n 40; exit 1; }
+	  $(TEST_LOG)
 	@cat .build/stages.log
 	@echo "tests skipped: $$(grep -acE '(Test|Suite) .+ skipped' .build/test.log)"
 
@@ -215,18 +216,46 @@ test: deps-test
 # machine, another user's folder; and the VMs, whose QEMU shares this machine's /usr and /etc whole.
 # They run as root through the built test bundle (under sudo when make test is not root, so that
 # .build stays the user's), the VMs first.
-ROOT_TESTS := PristineTests|Arm64Tests|LabwcTests|InstallTests/thePackageInstalls|TranslationsTests/catalogueFolders
-ROOTED_TESTS := $(SUDO) env PATH="$$PATH" RINGS_TEST_EVERYTHING=1 NO_COLOR=1 .build/debug/ringsPackageTests.xctest \
-                --testing-library swift-testing
+ROOT_TESTS := PristineTests|LabwcTests|InstallTests/thePackageInstalls|TranslationsTests/catalogueFolders
+ROOTED_TESTS := $(SUDO) env PATH="$$PATH" RINGS_TEST_EVERYTHING=1 NO_COLOR=1 RINGS_PRISTINE_CACHE=$(PRISTINE_CACHE) \
+                .build/debug/ringsPackageTests.xctest --testing-library swift-testing
+# The images' maker (Tests/images.sh), and the same started in the background (without a password
+# prompt: the foreground's call asks, and makes what the background could not).
+IMAGES := $(SUDO) Tests/images.sh $(PRISTINE_CACHE) $(CROSS_ROOT)
+background_images = ($(SUDO) $(if $(SUDO),-n) Tests/stage.sh "images (background)" Tests/images.sh $(PRISTINE_CACHE) \
+                    $(CROSS_ROOT) $(1) > .build/images.log 2>&1 &)
+# The log of a run's stages in .build/test.log, and what failed repeated at its end.
+TEST_LOG := | tee .build/test.log || { \
+	  echo "--- what failed (from .build/test.log) ---"; \
+	  grep -aE "✘|error:|Expectation failed|Fatal error|Crash" .build/test.log | grep -v "Suite .* failed" \
+	  | tail -n 40; cat .build/stages.log; exit 1; }
 
-# The headless suites (raster, shaders, PNG, animation, model and scene, text and layout) built for
-# arm64 in its build root and run there through qemu-user, against the same goldens as on amd64
-# (the whole log in .build/arm64/test.log; the console leaves out the lines of tests starting).
-ARM64_SUITES := RingsRasterTests|ShadersTests|RingsPNGTests|RingsAnimationTests|RingsTests|RingsSDLTests
-test-arm64: build-root locale
-	$(IN_ROOT) $(SWIFT) build --build-tests $(SWIFT_FLAGS) $(SHARED_STDLIB)
+# arm64, on amd64 (Cross/README.md): the package built in its build root; the headless suites (raster,
+# shaders, PNG, animation, model and scene, text and layout: the package's test targets with
+# RINGS_TESTS=headless) built for arm64 and run there through qemu-user, against the same goldens as
+# on amd64; and the package installed by apt on a pristine arm64 Debian 13, its pictures compared
+# with the amd64 package's on a pristine amd64 Debian 13 (Arm64Tests). Not in `make test`: on 2 cores
+# it takes longer than a CI run may (docs/development.md). The suites' whole log in .build/arm64/test.log.
+test-arm64: deps-test
+	@[ "$(HOST_ARCH)" = amd64 ] || { echo "make test-arm64 runs on amd64 (arm64 builds itself natively)" >&2; exit 1; }
+	@$(MAKE) --no-print-directory apt PACKAGES="$(CROSS_PACKAGES)"
+	mkdir -p .build && : > .build/stages.log
+	$(call background_images,trixie trixie-arm64)
+	Tests/stage.sh "build root" $(IMAGES) build-root
+	Tests/stage.sh "arm64 package" $(MAKE) --no-print-directory deb ARCH=arm64
+	Tests/stage.sh "package" $(MAKE) --no-print-directory deb
+	Tests/stage.sh "test build" $(SWIFT) build --build-tests
+	@set -o pipefail; { \
+	  Tests/stage.sh "arm64 suites" $(MAKE) --no-print-directory arm64-suites ARCH=arm64 \
+	  && Tests/stage.sh "images" $(IMAGES) trixie trixie-arm64 \
+	  && Tests/stage.sh "Arm64Tests" $(ROOTED_TESTS) --filter Arm64Tests; } 2>&1 \
+	  $(TEST_LOG)
+	@cat .build/stages.log
+
+arm64-suites: build-root locale
+	$(IN_ROOT) env RINGS_TESTS=headless $(SWIFT) build --build-tests $(SWIFT_FLAGS) $(SHARED_STDLIB)
 	@set -o pipefail; $(IN_ROOT) env LD_LIBRARY_PATH=/opt/swift-arm64/swift/linux RINGS_TEST_EVERYTHING=1 \
-	  $(SCRATCH)/debug/ringsPackageTests.xctest --testing-library swift-testing --filter "$(ARM64_SUITES)" 2>&1 \
+	  $(SCRATCH)/debug/ringsPackageTests.xctest --testing-library swift-testing 2>&1 \
 	  | tee $(SCRATCH)/test.log | grep -av '^◇ \(Passing\|Test .* started\.$$\)'
 
 bench: release

@@ -58,5 +58,23 @@ in_chroot() {
   chroot "$r" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive "$@"
 }
 
+# Runs apt-get in ROOT: chrooted; or, for an arm64 image on amd64 (foreign_arm64, Cross/cross-common.sh),
+# this machine's apt on the image's own lists, status and configuration, with dpkg and the packages'
+# scripts run chrooted in it through qemu-user, as mmdebstrap does: apt under emulation takes minutes
+# to read its lists on each start. There the debconf hook that asks questions before unpacking is
+# left out (it starts apt's template extractor under emulation, minutes more; nothing asks here).
+image_apt() {
+  local r; r=$(readlink -f "$1"); shift
+  if ! foreign_arm64 "$r"; then in_chroot "$r" apt-get "$@"; return; fi
+  local conf; conf=$(mktemp)
+  printf 'Dir "%s/";\nDir::State::status "%s/var/lib/dpkg/status";\n' "$r" "$r" > "$conf"
+  printf 'DPkg::Chroot-Directory "%s";\nAPT::Architecture "arm64";\nAPT::Architectures { "arm64"; };\n' "$r" >> "$conf"
+  local rc=0
+  /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive \
+    APT_CONFIG="$conf" apt-get -o 'DPkg::Pre-Install-Pkgs::=' "$@" || rc=$?
+  rm -f "$conf"
+  return $rc
+}
+
 # Seconds since T0 (EPOCHREALTIME), to one decimal.
 since() { awk -v a="$1" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }'; }

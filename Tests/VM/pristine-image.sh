@@ -18,7 +18,8 @@ RELEASE=${1:?bookworm or trixie}; ROOT=${2:?the image folder}; ARCH=${3:-$(dpkg 
 D=$(cd "$(dirname "$0")" && pwd)
 . "$D/pristine-common.sh"
 command -v debootstrap > /dev/null || { echo "pristine: missing debootstrap"; exit 2; }
-if [ "$ARCH" != "$(dpkg --print-architecture)" ]; then . "$D/../../Cross/cross-common.sh"; binfmt_arm64 || exit 2; fi
+. "$D/../../Cross/cross-common.sh"
+if [ "$ARCH" != "$(dpkg --print-architecture)" ]; then binfmt_arm64 || exit 2; fi
 MIRROR=$(host_mirror); SECURITY=$(host_security)
 STAMP="$RELEASE $ARCH $MIRROR $(cat "$0" "$D/pristine-common.sh" | sha256sum | cut -c1-16)"
 # One maker at a time (another test run may want the same image): the second finds it complete.
@@ -41,9 +42,9 @@ deb $SECURITY $RELEASE-security main
 EOF
 T1=$EPOCHREALTIME
 chroot_up "$NEW"
-in_chroot "$NEW" apt-get update -q >> "$LOG" 2>&1
-in_chroot "$NEW" apt-get -y -q upgrade >> "$LOG" 2>&1
-in_chroot "$NEW" apt-get clean
+image_apt "$NEW" update -q >> "$LOG" 2>&1
+image_apt "$NEW" -y -q upgrade >> "$LOG" 2>&1
+image_apt "$NEW" clean
 chroot_down "$NEW"
 echo "pristine: updates took $(since "$T1") s" | tee -a "$LOG"
 # A machine of its own: a fresh identity on every boot (as an image written to a card has), no

@@ -19,7 +19,7 @@ BASE=$(readlink -f "${1:?the pristine image}"); TARGET=${2:?the folder to make};
 D=$(cd "$(dirname "$0")" && pwd)
 . "$D/pristine-common.sh"
 . "$D/../../Cross/cross-common.sh"
-# An arm64 image's programs (apt, dpkg, the maintainer scripts) run through qemu-user.
+# An arm64 image's programs (dpkg, the maintainer scripts) run through qemu-user; apt runs here.
 if foreign_arm64 "$BASE"; then binfmt_arm64 || exit 2; fi
 [ -f "$BASE/.complete" ] || { echo "pristine-install: $BASE is not a complete image (pristine-image.sh makes it)"; exit 2; }
 T0=$EPOCHREALTIME; LOG=$TARGET.log
@@ -35,16 +35,21 @@ exec 9> "$ARCHIVES.lock"; flock 9
 mount --bind "$ARCHIVES" "$TARGET/var/cache/apt/archives"
 T1=$EPOCHREALTIME
 # Fresh lists, as a user's apt has; the image's own when the archive cannot be reached.
-in_chroot "$TARGET" apt-get update -q >> "$LOG" 2>&1 || echo "pristine-install: apt-get update failed; the image's lists are used" | tee -a "$LOG"
+image_apt "$TARGET" update -q >> "$LOG" 2>&1 \
+  || echo "pristine-install: apt-get update failed; the image's lists are used" | tee -a "$LOG"
 echo "pristine-install: apt-get update took $(since "$T1") s" | tee -a "$LOG"
 RC=0
 for deb in "$@"; do
-  T2=$EPOCHREALTIME; name=$(basename "$deb")
+  T2=$EPOCHREALTIME; name=$(basename "$deb"); what=$name
   case "$deb" in
-    *.deb) cp "$deb" "$TARGET/tmp/$name"; name=./$name ;;
+    # The file in the image's /tmp, named by its path on this machine when this machine's apt runs.
+    *.deb)
+      cp "$deb" "$TARGET/tmp/$name"; what=/tmp/$name
+      if foreign_arm64 "$TARGET"; then what=$(readlink -f "$TARGET")$what; fi ;;
   esac
-  in_chroot "$TARGET" sh -c "cd /tmp && apt-get install -y -q ${APT_OPTIONS:-} $name" >> "$LOG" 2>&1 || RC=$?
-  rm -f "$TARGET/tmp/${name#./}"
+  # shellcheck disable=SC2086 # APT_OPTIONS holds several options
+  image_apt "$TARGET" install -y -q ${APT_OPTIONS:-} "$what" >> "$LOG" 2>&1 || RC=$?
+  rm -f "$TARGET/tmp/$name"
   echo "pristine-install: apt-get install $name: exit $RC in $(since "$T2") s" | tee -a "$LOG"
   [ $RC = 0 ] || break
 done

@@ -112,7 +112,9 @@ public final class Broker {
         broker.executableURL = URL(fileURLWithPath: which("mosquitto")!)
         broker.arguments = ["-c", config]
         broker.standardOutput = FileHandle.nullDevice
-        FileManager.default.createFile(atPath: "\(directory)/broker.log", contents: nil)
+        guard FileManager.default.createFile(atPath: "\(directory)/broker.log", contents: nil) else {
+            throw BrokerError("cannot create \(directory)/broker.log")
+        }
         broker.standardError = FileHandle(forWritingAtPath: "\(directory)/broker.log")
         try broker.run()
         process = broker
