@@ -245,11 +245,9 @@ test-arm64: deps-test
 	Tests/stage.sh "arm64 package" $(MAKE) --no-print-directory deb ARCH=arm64
 	Tests/stage.sh "package" $(MAKE) --no-print-directory deb
 	Tests/stage.sh "test build" $(SWIFT) build --build-tests
-	@set -o pipefail; { \
-	  Tests/stage.sh "arm64 suites" $(MAKE) --no-print-directory arm64-suites ARCH=arm64 \
-	  && Tests/stage.sh "images" $(IMAGES) trixie trixie-arm64 \
-	  && Tests/stage.sh "Arm64Tests" $(ROOTED_TESTS) --filter Arm64Tests; } 2>&1 \
-	  $(TEST_LOG)
+	Tests/stage.sh "arm64 suites" $(MAKE) --no-print-directory arm64-suites ARCH=arm64
+	Tests/stage.sh "images" $(IMAGES) trixie trixie-arm64
+	@set -o pipefail; Tests/stage.sh "Arm64Tests" $(ROOTED_TESTS) --filter Arm64Tests 2>&1 $(TEST_LOG)
 	@cat .build/stages.log
 
 arm64-suites: build-root locale

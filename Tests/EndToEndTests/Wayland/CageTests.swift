@@ -10,10 +10,16 @@ import TestSupport
     static let ready = Compositor.missingTools.isEmpty
     static let flat = ["--theme", "flat", "--chrome", "none"]
 
-    /// The X window rings opened on Xwayland.
+    /// The X window rings opened on Xwayland, waited for up to 90 s ("" when none shows): on a busy
+    /// machine it can take longer than one xdotool call may run.
     func xWindow(_ cage: Compositor) throws -> String {
-        let found = try cage.run("xdotool", ["search", "--sync", "--onlyvisible", "--name", "^rings"], native: false)
-        return found.stdout.split(separator: "\n").first.map(String.init) ?? ""
+        var window = ""
+        _ = try eventually(within: 90) {
+            let found = try cage.run("xdotool", ["search", "--onlyvisible", "--name", "^rings"], native: false)
+            window = found.stdout.split(separator: "\n").first.map(String.init) ?? ""
+            return !window.isEmpty
+        }
+        return window
     }
 
     func fifo(_ cage: Compositor) throws -> String {

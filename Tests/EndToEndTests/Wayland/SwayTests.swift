@@ -85,7 +85,7 @@ import Testing
         process.standardError = errors
         try process.run()
         defer { if process.isRunning { process.terminate() } }
-        _ = try display.xdotool(["search", "--sync", "--onlyvisible", "--name", "^rings"])
+        #expect(!display.window().isEmpty, "rings' window shows")
         let ended = terminate(process, reading: output, errors)
         let (stats, said) = (ended[0], ended[1])
         #expect(process.terminationStatus == 0)

@@ -69,7 +69,7 @@ import Testing
         process.standardError = errors
         try process.run()
         defer { if process.isRunning { process.terminate() } }
-        _ = try display.xdotool(["search", "--sync", "--onlyvisible", "--name", "^rings"])
+        #expect(!display.window().isEmpty, "rings' window shows")
         let said = terminate(process, reading: errors)[0]
         #expect(process.terminationStatus == 0)
         #expect(said == "rings: native Wayland could not start (the Wayland compositor offers no seat (wl_seat), which SDL's Wayland driver needs); using X11 (\(display.name))\n", "\(said)")

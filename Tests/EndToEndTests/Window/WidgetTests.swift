@@ -34,8 +34,7 @@ import TestSupport
         process.environment = display.environment
         process.standardError = errors
         try process.run()
-        let found = try display.xdotool(["search", "--sync", "--onlyvisible", "--name", "^rings"])
-        return (process, found.stdout.split(separator: "\n").first.map(String.init) ?? "", errors)
+        return (process, display.window(), errors)
     }
 
     /// How many bits deep window `window` is (32: an ARGB visual).

@@ -105,11 +105,28 @@ public final class VirtualDisplay {
         process.environment = environment.merging(added) { $1 }
         configure(process)
         try process.run()
-        let found = try xdotool(["search", "--sync", "--onlyvisible", "--name", "^rings"])
-        let window = found.stdout.split(separator: "\n").first.map(String.init) ?? ""
+        let window = window()
+        guard !window.isEmpty else {
+            throw TestFailure(process.isRunning ? "rings' window did not show within 90 s"
+                                                : "rings ended (exit \(process.terminationStatus)) before its window showed")
+        }
         let focused = eventually(within: 60) { (try? xdotool(["getwindowfocus"]))?.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == window }
         guard focused else { throw TestFailure("the window \(window) did not get the keyboard within 60 s") }
         return (process, window)
+    }
+
+    /// The first visible window whose name matches `pattern` (on `screen` when given), waited for up
+    /// to `seconds`: on a busy machine a window can take long to show (a GL context from llvmpipe),
+    /// longer than one xdotool call may run. "" when none shows.
+    public func window(named pattern: String = "^rings", screen: Int? = nil, within seconds: Double = 90) -> String {
+        var found = ""
+        let screens = screen.map { ["--screen", "\($0)"] } ?? []
+        _ = eventually(within: seconds) {
+            let result = try? xdotool(["search"] + screens + ["--onlyvisible", "--name", pattern])
+            found = result?.stdout.split(separator: "\n").first.map(String.init) ?? ""
+            return !found.isEmpty
+        }
+        return found
     }
 
     /// Runs xdotool with these arguments on this display.
