@@ -25,13 +25,7 @@ extension VMTests {
         #expect(line("input:").contains("ID_INPUT_TOUCHSCREEN=1"), "udev takes the uinput device as a touch screen: \(log)")
         for name in ["R0", "R90", "R270", "X0"] {
             #expect(percents(line("\(name): before:")) == [25, 50, 75], "\(name): \(log)")
-            // SIGTERM ends it: cleanly (0), or by its own deadline 0.9 s later, said in a line (143),
-            // where emulation on a busy machine makes the clean end (the broker's farewell, the
-            // console's mode set back) slower than that. Never a hang or a crash.
-            let out = vm.text("\(name).out"), exit = line("\(name): rings exit")
-            let said = out.contains("rings: still running 0.9 s after SIGTERM; ending now")
-            let deadline = exit.hasSuffix("exit 143") && said
-            #expect(exit.hasSuffix("exit 0") || deadline, "\(name): \(out)")
+            #expect(endOnSIGTERM(vm, name).ended, "\(name): \(vm.text("\(name).out"))")
         }
         let dragged = percents(line("R0: after a tap on the outer ring and a drag on the middle one"))
         #expect(dragged.count == 3 && dragged[0] == 25 && abs(dragged[1] - 75) < 0.5 && dragged[2] == 75, "\(log)")
@@ -40,9 +34,7 @@ extension VMTests {
         // Each took SDL's fingers (not a mouse made of them): 3 touches upright, 1 under Xorg.
         // (--stats says it at the clean end; one that its deadline cut short may not have said it.)
         func touched(_ name: String, _ count: Int) -> Bool {
-            let out = vm.text("\(name).out")
-            let cut = !out.contains("frames presented") && out.contains("rings: still running")
-            return out.contains("; touches \(count)") || cut
+            !endOnSIGTERM(vm, name).clean || vm.text("\(name).out").contains("; touches \(count)")
         }
         #expect(touched("R0", 3) && touched("X0", 1), "\(vm.text("R0.out"))\(vm.text("X0.out"))")
         let turned = percents(line("R90: after the drag"))
