@@ -90,7 +90,8 @@ import Testing
         // Restarts are counted from the start's own count: under emulation a first start may itself
         // have needed one (a cold start outran a timeout), which the unit's Restart= is there for.
         func restarts(_ text: String) -> Int? {
-            text.components(separatedBy: "NRestarts=").dropFirst().first?.split(separator: " ").first.flatMap { Int($0) }
+            let after = text.components(separatedBy: "NRestarts=").dropFirst().first
+            return after?.split(separator: " ").first.flatMap { Int($0) }
         }
         let before = restarts(line("started:")) ?? -1
         #expect((0...1).contains(before), "at most one restart before the kiosk first showed: \(log)")

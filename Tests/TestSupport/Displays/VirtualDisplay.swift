@@ -107,8 +107,10 @@ public final class VirtualDisplay {
         try process.run()
         let window = window()
         guard !window.isEmpty else {
-            throw TestFailure(process.isRunning ? "rings' window did not show within 90 s"
-                                                : "rings ended (exit \(process.terminationStatus)) before its window showed")
+            guard process.isRunning else {
+                throw TestFailure("rings ended (exit \(process.terminationStatus)) before its window showed")
+            }
+            throw TestFailure("rings' window did not show within 90 s")
         }
         let focused = eventually(within: 60) { (try? xdotool(["getwindowfocus"]))?.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == window }
         guard focused else { throw TestFailure("the window \(window) did not get the keyboard within 60 s") }
