@@ -4,8 +4,8 @@ import RingsPNG
 
 /// A private X server (Xvfb) with a window manager (openbox), for driving the real window with xdotool.
 public final class VirtualDisplay {
-    public let name: String
-    private let server: Process
+    public private(set) var name = ""
+    private var server = Process()
     private var windowManager: Process?
 
     /// The tools a display test needs; the test is skipped with this list when any is missing.
@@ -13,15 +13,33 @@ public final class VirtualDisplay {
     public static var missingTools: [String] { tools.filter { which($0) == nil } }
 
     /// A server with one screen of `width` by `height`, and a second one of `second`'s size when
-    /// asked (an X server with two screens: SDL's display 1).
+    /// asked (an X server with two screens: SDL's display 1). A server whose window manager does not
+    /// take it is given up and a new one started, once.
     public init(width: Int = 1280, height: Int = 1024, second: (width: Int, height: Int)? = nil) throws {
+        let arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"]
+            + (second.map { ["-screen", "1", "\($0.width)x\($0.height)x24"] } ?? [])
+        var failures: [String] = []
+        for _ in 0..<2 {
+            let log = NSTemporaryDirectory() + "rings-xvfb-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).log"
+            defer { unlink(log) }
+            try startServer(arguments, log: log)
+            guard let failure = try startWindowManager() else { return }
+            let serverSaid = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").trimmed
+            failures.append("\(failure); Xvfb \(server.isRunning ? "runs" : "ended") and said: \(serverSaid)")
+            stop()
+        }
+        throw TestFailure(failures.joined(separator: "\n"))
+    }
+
+    /// Starts Xvfb with `arguments`, its errors to `log`, and waits for the display it took.
+    private func startServer(_ arguments: [String], log: String) throws {
         server = Process()
         server.executableURL = URL(fileURLWithPath: which("Xvfb")!)
-        server.arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"]
-            + (second.map { ["-screen", "1", "\($0.width)x\($0.height)x24"] } ?? [])
+        server.arguments = arguments
         let pipe = Pipe()
         server.standardOutput = pipe
-        server.standardError = FileHandle.nullDevice
+        FileManager.default.createFile(atPath: log, contents: nil)
+        server.standardError = FileHandle(forWritingAtPath: log)
         try server.run()
         var number = ""
         while !number.hasSuffix("\n") {
@@ -30,14 +48,15 @@ public final class VirtualDisplay {
             number += String(decoding: byte, as: UTF8.self)
         }
         name = ":" + number.trimmingCharacters(in: .whitespacesAndNewlines)
-        try startWindowManager()
     }
 
     /// Starts openbox and waits until it has taken the screen: it names itself on the root window
     /// (EWMH). One that ended or did not take it within 20 s is started again, twice at most.
-    private func startWindowManager() throws {
-        let log = NSTemporaryDirectory() + "rings-openbox-\(getpid())\(name.replacingOccurrences(of: ":", with: "-")).log"
+    /// nil once it has; else what went wrong.
+    private func startWindowManager() throws -> String? {
+        let log = NSTemporaryDirectory() + "rings-openbox-\(getpid())\(suffix).log"
         defer { unlink(log) }
+        var lastLook = ""
         for _ in 0..<3 {
             if let wm = windowManager, wm.isRunning { kill(wm.processIdentifier, SIGKILL); wm.waitUntilExit() }
             let wm = Process()
@@ -49,18 +68,32 @@ public final class VirtualDisplay {
             try wm.run()
             windowManager = wm
             let managed = eventually(within: 20) {
-                let said = (try? runProgram(which("xprop")!, ["-root", "_NET_SUPPORTING_WM_CHECK"], environment: environment, timeout: 20))?.stdout ?? ""
-                return said.contains("window id #") || !wm.isRunning
+                do {
+                    let look = try runProgram(which("xprop")!, ["-root", "_NET_SUPPORTING_WM_CHECK"],
+                                              environment: environment, timeout: 20)
+                    lastLook = "xprop said \(look.status): " + (look.stdout + look.stderr).trimmed
+                    return look.stdout.contains("window id #") || !wm.isRunning
+                } catch {
+                    lastLook = "xprop: \(error)"
+                    return !wm.isRunning
+                }
             }
-            if managed && wm.isRunning { return }
+            if managed && wm.isRunning { return nil }
         }
-        let said = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-        throw TestFailure("openbox did not take display \(name) in 3 tries of 20 s; it said: \(said)")
+        let said = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").trimmed
+        return "openbox did not take display \(name) in 3 tries of 20 s; it said: \(said); \(lastLook)"
+    }
+
+    /// Ends the window manager and the server.
+    private func stop() {
+        for process in [windowManager, server].compactMap({ $0 }) where process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
     }
 
     deinit {
-        if let wm = windowManager, wm.isRunning { kill(wm.processIdentifier, SIGKILL) }
-        if server.isRunning { kill(server.processIdentifier, SIGKILL) }
+        stop()
         try? FileManager.default.removeItem(atPath: stateHome)
     }
 
@@ -71,7 +104,10 @@ public final class VirtualDisplay {
 
     /// Where programs on this display keep their state (XDG_STATE_HOME): a folder of its own, so that
     /// one test's kiosk never shows the values another's kept.
-    public var stateHome: String { NSTemporaryDirectory() + "rings-state-\(getpid())\(name.replacingOccurrences(of: ":", with: "-"))" }
+    public var stateHome: String { NSTemporaryDirectory() + "rings-state-\(getpid())\(suffix)" }
+
+    /// The display's name as a part of a file's name: "-7" for ":7".
+    private var suffix: String { name.replacingOccurrences(of: ":", with: "-") }
 
     /// The state files rings keeps on this display (its XDG_STATE_HOME's rings/values-*.json), by name.
     public var stateFiles: [String] {
@@ -98,7 +134,8 @@ public final class VirtualDisplay {
     /// keyboard (keys sent from then on reach it); returns the process and the window's id.
     /// `configure` sets the process's pipes before it starts.
     public func launchRings(_ arguments: [String], environment added: [String: String] = [:],
-                            configure: (Process) -> Void = { $0.standardError = FileHandle.nullDevice }) throws -> (process: Process, window: String) {
+                            configure: (Process) -> Void = { $0.standardError = FileHandle.nullDevice })
+        throws -> (process: Process, window: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ringsBinary)
         process.arguments = arguments
@@ -112,7 +149,9 @@ public final class VirtualDisplay {
             }
             throw TestFailure("rings' window did not show within 90 s")
         }
-        let focused = eventually(within: 60) { (try? xdotool(["getwindowfocus"]))?.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == window }
+        let focused = eventually(within: 60) {
+            (try? xdotool(["getwindowfocus"]))?.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == window
+        }
         guard focused else { throw TestFailure("the window \(window) did not get the keyboard within 60 s") }
         return (process, window)
     }
@@ -145,12 +184,14 @@ public final class VirtualDisplay {
             let line = info.split(separator: "\n").first { $0.contains(label) } ?? ""
             return Int(line.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") ?? -1
         }
-        return IntRect(x: value("Absolute upper-left X"), y: value("Absolute upper-left Y"), width: value("Width"), height: value("Height"))
+        return IntRect(x: value("Absolute upper-left X"), y: value("Absolute upper-left Y"),
+                       width: value("Width"), height: value("Height"))
     }
 
     /// Where the pointer is, in screen pixels.
     public func pointer() throws -> (x: Int, y: Int) {
-        let out = try runProgram(which("xdotool")!, ["getmouselocation", "--shell"], environment: environment, timeout: 20).stdout
+        let out = try runProgram(which("xdotool")!, ["getmouselocation", "--shell"],
+                                 environment: environment, timeout: 20).stdout
         func value(_ key: String) -> Int {
             Int(out.split(separator: "\n").first { $0.hasPrefix(key + "=") }?.dropFirst(key.count + 1) ?? "") ?? -1
         }
@@ -166,4 +207,9 @@ public final class VirtualDisplay {
         _ = try runProgram(which("import")!, ["-window", "root", path], environment: env, timeout: 20)
         return try PNGFile.read(path)
     }
+}
+
+private extension String {
+    /// The text without the white space and line ends around it.
+    var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
 }
