@@ -2,8 +2,10 @@
 // is on (WAYLAND_DISPLAY): reading SDL's connection would take its events from under it (a window
 // with nothing to animate then never showed its first picture under weston). The protocol's glue is
 // wayland-scanner's, made from protocol/wlr-output-power-management-unstable-v1.xml (wlroots'):
-//   wayland-scanner client-header protocol/wlr-output-power-management-unstable-v1.xml wlr-output-power-management-unstable-v1-client-protocol.h
-//   wayland-scanner private-code protocol/wlr-output-power-management-unstable-v1.xml wlr-output-power-management-unstable-v1-protocol.c
+//   wayland-scanner client-header protocol/wlr-output-power-management-unstable-v1.xml
+//       wlr-output-power-management-unstable-v1-client-protocol.h
+//   wayland-scanner private-code protocol/wlr-output-power-management-unstable-v1.xml
+//       wlr-output-power-management-unstable-v1-protocol.c
 #include "output_power.h"
 
 #include <stdlib.h>
@@ -68,15 +70,19 @@ static void global_remove(void *data, struct wl_registry *registry, uint32_t nam
         wl_output_destroy(output->output);
         // The last slot takes its place; a listener's data follows it.
         self->outputs[i] = self->outputs[--self->count];
-        if (i < self->count && self->outputs[i].power) wl_proxy_set_user_data((struct wl_proxy *)self->outputs[i].power, &self->outputs[i]);
+        if (i < self->count && self->outputs[i].power) {
+            wl_proxy_set_user_data((struct wl_proxy *)self->outputs[i].power, &self->outputs[i]);
+        }
         return;
     }
 }
 
 static const struct wl_registry_listener registry_listener = { global, global_remove };
 
-/// A power control for each output that has none yet (outputs can come after the manager).
-static void watch_outputs(struct rings_output_power *self) {
+/// A power control for each output that has none yet (outputs can come after the manager). wlroots
+/// gives an output's control to one client at a time: it is taken only while switching, so that
+/// another client (`wlopm`, Raspberry Pi OS's switch) can read and switch the output in between.
+static void take_outputs(struct rings_output_power *self) {
     for (int i = 0; i < self->count; i++) {
         struct output *output = &self->outputs[i];
         if (output->power || !output->output) continue;
@@ -92,53 +98,67 @@ struct rings_output_power *rings_output_power_new(void) {
     if (!self->display) { free(self); return NULL; }
     self->registry = wl_display_get_registry(self->display);
     wl_registry_add_listener(self->registry, &registry_listener, self);
-    if (wl_display_roundtrip(self->display) < 0 || !self->manager) { rings_output_power_free(self); return NULL; }
-    watch_outputs(self);
-    // Each control says its output's mode at once.
-    if (wl_display_roundtrip(self->display) < 0) { rings_output_power_free(self); return NULL; }
+    if (wl_display_roundtrip(self->display) < 0 || !self->manager) {
+        rings_output_power_free(self);
+        return NULL;
+    }
     return self;
 }
 
 /// Whether every output asked has said its new mode or given up.
 static int all_answered(struct rings_output_power *self, uint32_t wanted) {
     for (int i = 0; i < self->count; i++) {
-        if (self->outputs[i].power && !self->outputs[i].failed && self->outputs[i].mode != (int)wanted) return 0;
+        struct output *output = &self->outputs[i];
+        if (output->power && !output->failed && output->mode != (int)wanted) return 0;
     }
     return 1;
+}
+
+/// Gives every output's control back, and forgets what it said.
+static void release_outputs(struct rings_output_power *self) {
+    for (int i = 0; i < self->count; i++) {
+        struct output *output = &self->outputs[i];
+        if (output->power) zwlr_output_power_v1_destroy(output->power);
+        output->power = NULL;
+        output->mode = -1;
+        output->failed = 0;
+    }
 }
 
 int rings_output_power_set(struct rings_output_power *self, int on) {
     // Outputs plugged in since are in the registry's news.
     if (wl_display_roundtrip(self->display) < 0) return -1;
-    watch_outputs(self);
+    take_outputs(self);
     uint32_t wanted = on ? ZWLR_OUTPUT_POWER_V1_MODE_ON : ZWLR_OUTPUT_POWER_V1_MODE_OFF;
     for (int i = 0; i < self->count; i++) {
-        if (self->outputs[i].power && !self->outputs[i].failed) zwlr_output_power_v1_set_mode(self->outputs[i].power, wanted);
+        struct output *output = &self->outputs[i];
+        if (output->power && !output->failed) zwlr_output_power_v1_set_mode(output->power, wanted);
     }
     // A compositor may switch a little later (sway 1.10 does on a timer): its answer is awaited for
     // up to a second, 20 ms apart.
     for (int tries = 0; tries < 50; tries++) {
-        if (wl_display_roundtrip(self->display) < 0) return -1;
+        if (wl_display_roundtrip(self->display) < 0) {
+            release_outputs(self);
+            return -1;
+        }
         if (all_answered(self, wanted)) break;
         struct timespec wait = { 0, 20 * 1000000L };
         nanosleep(&wait, NULL);
     }
-    // Outputs that did not give up took it (one that has not answered yet will).
+    // Outputs that did not give up took it (one that has not answered yet will: the request is the
+    // compositor's already, and giving the control back does not undo it).
     int taken = 0;
     for (int i = 0; i < self->count; i++) {
         if (self->outputs[i].power && !self->outputs[i].failed) taken++;
     }
-    return taken;
-}
-
-int rings_output_power_outputs(struct rings_output_power *self) {
-    return self->count;
+    release_outputs(self);
+    return wl_display_flush(self->display) < 0 ? -1 : taken;
 }
 
 void rings_output_power_free(struct rings_output_power *self) {
     if (!self) return;
+    release_outputs(self);
     for (int i = 0; i < self->count; i++) {
-        if (self->outputs[i].power) zwlr_output_power_v1_destroy(self->outputs[i].power);
         if (self->outputs[i].output) wl_output_destroy(self->outputs[i].output);
     }
     if (self->manager) zwlr_output_power_manager_v1_destroy(self->manager);

@@ -10,11 +10,9 @@ struct rings_output_power;
 struct rings_output_power *rings_output_power_new(void);
 
 /// Turns every output off (`on` 0) or on and waits up to a second for the compositor's answer: the
-/// number of outputs that took it (did not fail), or -1 when the connection failed.
+/// number of outputs that took it (did not fail), or -1 when the connection failed. The outputs'
+/// controls are held only meanwhile (wlroots gives each to one client at a time).
 int rings_output_power_set(struct rings_output_power *power, int on);
-
-/// The number of outputs the compositor has.
-int rings_output_power_outputs(struct rings_output_power *power);
 
 void rings_output_power_free(struct rings_output_power *power);
 

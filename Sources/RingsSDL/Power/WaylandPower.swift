@@ -3,7 +3,8 @@ import CWaylandPower
 /// The outputs' power on a wlroots compositor (sway, labwc, ...) through its
 /// wlr-output-power-management protocol, on a Wayland connection of its own to the compositor SDL's
 /// window is on (SDL's own is left to SDL). Every output of the compositor is switched, as X11's
-/// DPMS switches every monitor.
+/// DPMS switches every monitor. An output's control is held only while it is switched, so that
+/// `wlopm` can switch it too.
 final class WaylandPower {
     private let power: OpaquePointer
 

@@ -112,7 +112,7 @@ final class Labwc {
     }
 
     /// Runs one of the image's tools as labwc's client.
-    private func tool(_ command: [String]) throws -> RunResult {
+    func tool(_ command: [String]) throws -> RunResult {
         try runProgram(PristineImage.scripts + "/pristine-chroot.sh",
                        [image, "--user", "\(user.uid):\(user.gid)", "--bind", runtime] + environment
                        + ["--", "/usr/bin/" + command[0]] + command.dropFirst(), timeout: 30)

@@ -9,13 +9,13 @@ import Testing
 /// Mesa a Wayland desktop has (another architecture's through qemu-user: the protocol is the same
 /// on every one). The screen is `rings render`'s to the pixel, upright and turned by `rotate`; the
 /// broker's commands switch labwc's output off (it draws it no more: screencopy fails) and on
-/// (wlr-output-power-management; while rings holds an output's power control, wlroots refuses
-/// another client's, so `wlopm` can neither read nor switch it then).
+/// (wlr-output-power-management), and `wlopm` reads and switches it too while rings runs (rings
+/// holds an output's control only while switching it: wlroots gives it to one client at a time).
 @Suite(.serialized) struct LabwcTests {
     let scratch = ScratchDirectory("labwc")
 
-    /// labwc's image: the amd64 Debian 13 with the package, Mesa, labwc and wlrctl.
-    static let compositor = PristineImage.desktopMesa + ["labwc", "wlrctl"]
+    /// labwc's image: the amd64 Debian 13 with the package, Mesa, labwc, wlrctl and wlopm.
+    static let compositor = PristineImage.desktopMesa + ["labwc", "wlrctl", "wlopm"]
 
     /// The architectures whose package is run: amd64's. arm64's is to follow: its image with Mesa,
     /// made through qemu-user, takes 20 minutes and more here.
@@ -72,6 +72,7 @@ import Testing
                 try broker.publish("screens/pi/cmd", #"{"screen": "on"}"#)
                 #expect(try eventually(within: 60) { try labwc.drawsItsOutput() }, "\(architecture): and on again")
                 #expect(try settled(within: 60, mismatch) == 0, "\(architecture): the picture is back")
+                try theOutputIsWlopms(labwc, architecture)
             }
             let ended = terminate(process, reading: out, err)
             #expect(process.terminationStatus == 0 && ended[0].contains(" on wayland, "),
@@ -82,5 +83,17 @@ import Testing
             let unexpected = ended[1].split(separator: "\n").filter { !$0.hasPrefix("rings: command: screen ") }
             #expect(unexpected.isEmpty, "\(architecture), turned by \(turn): on stderr: \(ended[1])")
         }
+    }
+
+    /// With the kiosk running, `wlopm` reads the output's mode and switches it off and on.
+    func theOutputIsWlopms(_ labwc: Labwc, _ architecture: String) throws {
+        let read = try labwc.tool(["wlopm"])
+        #expect(read.status == 0 && read.stdout.contains(" on"), "\(architecture): wlopm: \(read.stdout)\(read.stderr)")
+        let off = try labwc.tool(["wlopm", "--off", "*"])
+        #expect(off.status == 0 && off.stderr.isEmpty, "\(architecture): wlopm --off: \(off.stderr)")
+        #expect(try eventually(within: 60) { try !labwc.drawsItsOutput() }, "\(architecture): wlopm switched it off")
+        let on = try labwc.tool(["wlopm", "--on", "*"])
+        #expect(on.status == 0 && on.stderr.isEmpty, "\(architecture): wlopm --on: \(on.stderr)")
+        #expect(try eventually(within: 60) { try labwc.drawsItsOutput() }, "\(architecture): and on again")
     }
 }
