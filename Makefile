@@ -9,6 +9,8 @@ RUN_PACKAGES := libsdl2-dev libpango1.0-dev libpng-dev libx11-dev libxext-dev li
 HOST_ARCH := $(shell dpkg --print-architecture 2>/dev/null || uname -m)
 # What a build for arm64 adds: its build root's maker, and qemu-user to run arm64 programs in it.
 CROSS_PACKAGES := mmdebstrap qemu-user-static
+# What `make test-arm64` adds: a whole arm64 machine's emulator.
+ARM64_TEST_PACKAGES := $(CROSS_PACKAGES) qemu-system-arm
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 SHELL := /bin/bash
@@ -42,7 +44,9 @@ else ifeq ($(ARCH)-$(HOST_ARCH),arm64-amd64)
 SCRATCH := .build/arm64
 CROSS_PKG_CONFIG := PKG_CONFIG_PATH=/usr/lib/aarch64-linux-gnu/pkgconfig:/usr/share/pkgconfig
 IN_ROOT := $(SUDO) Cross/in-root.sh $(CROSS_ROOT) . $(CROSS_PKG_CONFIG) --
-SWIFT_FLAGS := --scratch-path $(SCRATCH) --triple aarch64-unknown-linux-gnu
+# Code in a segment of its own: GNU ld for arm64 otherwise maps the whole program writable and
+# executable (Swift's .rodata is writable), which MemoryDenyWriteExecute= (the kiosk unit) kills.
+SWIFT_FLAGS := --scratch-path $(SCRATCH) --triple aarch64-unknown-linux-gnu -Xlinker -z -Xlinker separate-code
 # arm64's standard library: static for the package, shared for the tests (Cross/unpack-swift.sh).
 STATIC_STDLIB := -Xswiftc -resource-dir -Xswiftc /opt/swift-arm64/swift_static
 SHARED_STDLIB := -Xswiftc -resource-dir -Xswiftc /opt/swift-arm64/swift
@@ -238,15 +242,15 @@ TEST_LOG := | tee .build/test.log || { \
 # it takes longer than a CI run may (docs/development.md). The suites' whole log in .build/arm64/test.log.
 test-arm64: deps-test
 	@[ "$(HOST_ARCH)" = amd64 ] || { echo "make test-arm64 runs on amd64 (arm64 builds itself natively)" >&2; exit 1; }
-	@$(MAKE) --no-print-directory apt PACKAGES="$(CROSS_PACKAGES)"
+	@$(MAKE) --no-print-directory apt PACKAGES="$(ARM64_TEST_PACKAGES)"
 	mkdir -p .build && : > .build/stages.log
-	$(call background_images,trixie trixie-arm64)
+	$(call background_images,trixie trixie-arm64 arm64-kernel)
 	Tests/stage.sh "build root" $(IMAGES) build-root
 	Tests/stage.sh "arm64 package" $(MAKE) --no-print-directory deb ARCH=arm64
 	Tests/stage.sh "package" $(MAKE) --no-print-directory deb
 	Tests/stage.sh "test build" $(SWIFT) build --build-tests
 	Tests/stage.sh "arm64 suites" $(MAKE) --no-print-directory arm64-suites ARCH=arm64
-	Tests/stage.sh "images" $(IMAGES) trixie trixie-arm64
+	Tests/stage.sh "images" $(IMAGES) trixie trixie-arm64 arm64-kernel
 	@set -o pipefail; Tests/stage.sh "Arm64Tests" $(ROOTED_TESTS) --filter Arm64Tests 2>&1 $(TEST_LOG)
 	@cat .build/stages.log
 

@@ -1,7 +1,8 @@
 #!/bin/bash
 # Makes the images a test run uses, one after another, each only when its cache is not complete:
 # `build-root`, arm64's build root (Cross/build-root.sh, at BUILD_ROOT), and the pristine Debian
-# images `bookworm`, `trixie` and `trixie-arm64` (Tests/VM/pristine-image.sh, in PRISTINE_CACHE).
+# images `bookworm`, `trixie` and `trixie-arm64` (Tests/VM/pristine-image.sh, in PRISTINE_CACHE), and
+# `arm64-kernel`, what an arm64 VM boots with (Tests/VM/arm64-kernel.sh, after trixie-arm64).
 # `make test` starts it in the background while it builds and runs the main suites (making an image
 # is mostly downloading and unpacking), and again before the suites that use them: each maker holds
 # its image's lock, so the second run waits for what the first is making, then finds it complete.
@@ -16,6 +17,7 @@ for name in "$@"; do
     build-root) "$D/../Cross/build-root.sh" "$BUILD_ROOT" ;;
     bookworm | trixie) "$D/VM/pristine-image.sh" "$name" "$PRISTINE/$name" ;;
     trixie-arm64) "$D/VM/pristine-image.sh" trixie "$PRISTINE/$name" arm64 ;;
+    arm64-kernel) "$D/VM/arm64-kernel.sh" "$PRISTINE/trixie-arm64" "$PRISTINE/$name" ;;
     *) echo "images: no image called $name"; exit 2 ;;
   esac
   status=$?

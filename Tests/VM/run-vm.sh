@@ -14,7 +14,9 @@
 #                           this machine's but its kernel and modules; its systemd is PID 1 and
 #                           guest/pristine/pristine-test.sh follows docs/service.md, upgrades to DEBS, removes
 # Env: RINGS (the binary to run, standing alone), UNIT (the unit file), TIMEOUT (s, default 600);
-#      pristine: ROOTDIR (the image), DEBS (packages the guest finds in /kms/debs).
+#      pristine: ROOTDIR (the image), DEBS (packages the guest finds in /kms/debs), ARCH (amd64, or
+#      arm64: a whole arm64 machine, qemu-system-aarch64's `virt` with a Cortex-A72, the Raspberry Pi
+#      4's core, booting Debian 13's arm64 kernel from KERNEL_DIR, as arm64-kernel.sh unpacks it).
 # Output in OUT: NAME.png screendumps, guest.log or sd-test.log, console.log, notify.log, journal files.
 # Exit: QEMU's (0 when the guest powered off); 2 when something needed is missing.
 set -uo pipefail
@@ -28,11 +30,21 @@ if [ "$MODE" = pristine ]; then
   ROOTDIR=${ROOTDIR:?set ROOTDIR to the image}; RINGS=""; UNIT=""
   [ -x "$ROOTDIR/usr/lib/systemd/systemd" ] || { echo "vm: $ROOTDIR has no systemd (pristine-image.sh makes it)"; exit 2; }
 else RINGS=${RINGS:?set RINGS to the rings binary}; UNIT=${UNIT:-}; fi
-KVER=${KVER:-$(ls /lib/modules | sort -V | tail -1)}
-for c in qemu-system-x86_64 busybox cpio modprobe python3; do command -v $c > /dev/null || { echo "vm: missing $c"; exit 2; }; done
+ARCH=${ARCH:-amd64}
+if [ "$ARCH" = arm64 ]; then
+  [ "$MODE" = pristine ] || { echo "vm: arm64 boots pristine images only"; exit 2; }
+  KERNEL_DIR=${KERNEL_DIR:?set KERNEL_DIR to the folder arm64-kernel.sh made}
+  KVER=$(ls "$KERNEL_DIR/lib/modules"); KERNEL=$KERNEL_DIR/boot/vmlinuz; MODULES=$KERNEL_DIR/lib/modules/$KVER
+  QEMU=(qemu-system-aarch64 -M virt -cpu cortex-a72); CONSOLE=ttyAMA0
+  export MODULES_ROOT=$KERNEL_DIR BUSYBOX=$KERNEL_DIR/bin/busybox
+else
+  KVER=${KVER:-$(ls /lib/modules | sort -V | tail -1)}; KERNEL=/boot/vmlinuz-$KVER; MODULES=/lib/modules/$KVER
+  QEMU=(qemu-system-x86_64); CONSOLE=ttyS0
+fi
+for c in "${QEMU[0]}" busybox cpio modprobe python3; do command -v $c > /dev/null || { echo "vm: missing $c"; exit 2; }; done
 [ "$MODE" = touch ] && for c in gcc mosquitto mosquitto_pub mosquitto_sub udevadm; do command -v $c > /dev/null || { echo "vm: missing $c"; exit 2; }; done
 [ "$MODE" = power ] && for c in Xorg xset mosquitto mosquitto_pub mosquitto_sub udevadm cec-ctl cec-follower sway swaymsg seatd setpriv; do command -v $c > /dev/null || { echo "vm: missing $c"; exit 2; }; done
-[ -f /boot/vmlinuz-$KVER ] || { echo "vm: missing /boot/vmlinuz-$KVER (apt-get install linux-image-amd64)"; exit 2; }
+[ -f "$KERNEL" ] || { echo "vm: missing $KERNEL (apt-get install linux-image-amd64; arm64-kernel.sh)"; exit 2; }
 SW=$(dirname "$(dirname "$(dirname "$(readlink -f "$(command -v swift || echo /usr/bin/swift)")")")")
 # The guest's share: its scripts, the binary and unit, and out/ for what it writes.
 rm -rf "$OUT"; mkdir -p "$OUT/share/bin" "$OUT/share/out"
@@ -50,16 +62,17 @@ else INIT=/kms/guest-init.sh; APP=""; fi
 # host's modules for its kernel.
 if [ "$MODE" = pristine ]; then
   SHARES="-virtfs local,path=$ROOTDIR,mount_tag=root,security_model=none,readonly=on
-          -virtfs local,path=/lib/modules/$KVER,mount_tag=modules,security_model=none,readonly=on"
+          -virtfs local,path=$MODULES,mount_tag=modules,security_model=none,readonly=on"
 else
   SHARES="-virtfs local,path=/usr,mount_tag=usr,security_model=none,readonly=on
           -virtfs local,path=/etc,mount_tag=etc,security_model=none,readonly=on
           -virtfs local,path=$SW,mount_tag=swift,security_model=none,readonly=on"
 fi
 T0=$EPOCHREALTIME
-timeout "${TIMEOUT:-600}" qemu-system-x86_64 -accel tcg,thread=multi -cpu $CPU -m 2G -smp 2 -no-reboot -nodefaults \
-  -kernel /boot/vmlinuz-$KVER -initrd "$OUT/initramfs.cpio.gz" \
-  -append "console=ttyS0 panic=-1 loglevel=4 kmsinit=$INIT $APP" \
+[ "$ARCH" = amd64 ] && QEMU+=(-cpu "$CPU")
+timeout "${TIMEOUT:-600}" "${QEMU[@]}" -accel tcg,thread=multi -m 2G -smp 2 -no-reboot -nodefaults \
+  -kernel "$KERNEL" -initrd "$OUT/initramfs.cpio.gz" \
+  -append "console=$CONSOLE panic=-1 loglevel=4 kmsinit=$INIT $APP" \
   -device virtio-gpu-pci,xres=1280,yres=800 $DEVICES -display none \
   -serial file:"$OUT/console.log" -monitor none -qmp unix:"$OUT/qmp.sock",server=on,wait=off \
   $SHARES -virtfs local,path="$OUT/share",mount_tag=kms,security_model=none &

@@ -46,6 +46,13 @@ import Testing
         }
     }
 
+    /// No segment of the installed program is both writable and executable: the kiosk unit's
+    /// MemoryDenyWriteExecute= would end it at once.
+    @Test func noSegmentOfTheInstalledBinaryIsWritableAndExecutable() throws {
+        let segments = try ProgramSegments(path: try installedTree() + "/usr/bin/rings")
+        #expect(segments.loads.contains { $0.executable } && segments.writableAndExecutable.isEmpty, "\(segments.loads)")
+    }
+
     @Test func theInstalledBinaryListsAndDrawsEveryPresetAndAnswersHelpAndVersion() throws {
         let binary = try installedTree() + "/usr/bin/rings"
         let listed = try Installed.runAlone(binary, ["presets"])

@@ -41,6 +41,16 @@ enum PristineImage {
         return package
     }
 
+    /// What an arm64 machine boots with (Debian 13's arm64 kernel, its modules, a static busybox),
+    /// unpacked by Tests/VM/arm64-kernel.sh from the arm64 image's archive, kept beside the images.
+    static func arm64Kernel() throws -> String {
+        if let missing { throw TestFailure(missing) }
+        let kernel = folder + "/arm64-kernel"
+        let made = try runProgram(scripts + "/arm64-kernel.sh", [folder + "/trixie-arm64", kernel], timeout: 900)
+        guard made.status == 0 else { throw TestFailure("arm64-kernel.sh: \(made.stdout)\(made.stderr)") }
+        return kernel
+    }
+
     /// A field of the package's control file.
     static func field(_ package: String, _ name: String) throws -> String {
         let result = try runProgram(which("dpkg-deb")!, ["-f", package, name])

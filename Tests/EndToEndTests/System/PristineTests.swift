@@ -42,8 +42,13 @@ import Testing
     /// Debian 12 and 13 (RINGS_PRISTINE_VM="bookworm" boots only the first).
     @Test(arguments: PristineImage.vmReleases)
     func theKioskUnitOnAPristineDebianFollowsTheDocSurvivesAnUpgradeAndIsPurged(release: String) throws {
-        let image = try PristineImage.installed(release)
-        let package = try PristineImage.package()
+        try kioskUnitFollowsTheDoc(image: try PristineImage.installed(release), package: try PristineImage.package(),
+                                   name: release)
+    }
+
+    /// The kiosk unit's run on `image` (`package` installed in it), booted as the machine (with
+    /// `kernel`'s arm64 kernel when given, Tests/VM/arm64-kernel.sh's; else this machine's): see above.
+    func kioskUnitFollowsTheDoc(image: String, package: String, name release: String, kernel: String? = nil) throws {
         // The upgrade's package: the same build with a higher version (building another commit takes
         // minutes; what is tested is the upgrade's path: the old prerm, the new postinst, systemd).
         let version = try PristineImage.field(package, "Version") + "+pristine1"
@@ -52,7 +57,8 @@ import Testing
         guard repackaged.status == 0 else { throw TestFailure("repackage.sh: \(repackaged.stdout)\(repackaged.stderr)") }
 
         let started = Date()
-        let vm = try VirtualMachine(image: image, packages: [newer], output: scratch.path + "/vm-" + release)
+        let vm = try VirtualMachine(image: image, packages: [newer], output: scratch.path + "/vm-" + release,
+                                    timeout: kernel == nil ? 900 : 1800, arm64Kernel: kernel)
         print("pristine: the \(release) VM run took \(Int(Date().timeIntervalSince(started))) s: \(vm.result.stdout.suffix(80))")
         let log = vm.text("pristine.log"), journal = vm.text("journal-rings.txt")
         // The steps and their times (seconds of the guest's uptime), for the run's log.

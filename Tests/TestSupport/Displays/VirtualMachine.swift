@@ -47,10 +47,19 @@ public final class VirtualMachine {
 
     /// Boots the pristine image `image` (a whole Debian root, `Tests/VM/pristine-install.sh`'s) as the
     /// machine, with `packages` in the guest's /kms/debs, and waits for it to power off (at most
-    /// `timeout` seconds: emulation on a busy machine is slow).
-    public init(image: String, packages: [String], output: String, timeout: Double = 900) throws {
+    /// `timeout` seconds: emulation on a busy machine is slow). An arm64 image boots as an arm64
+    /// machine (qemu-system-aarch64) with the kernel in `arm64Kernel` (`Tests/VM/arm64-kernel.sh`'s).
+    public init(image: String, packages: [String], output: String, timeout: Double = 900,
+                arm64Kernel: String? = nil) throws {
         if let missing = Self.missingToBoot { throw TestFailure("the VM cannot boot: \(missing)") }
         var env = ProcessInfo.processInfo.environment
+        if let arm64Kernel {
+            guard which("qemu-system-aarch64") != nil else {
+                throw TestFailure("the VM cannot boot: missing qemu-system-aarch64 (make test-arm64 installs qemu-system-arm)")
+            }
+            env["ARCH"] = "arm64"
+            env["KERNEL_DIR"] = arm64Kernel
+        }
         env["ROOTDIR"] = image
         env["DEBS"] = packages.joined(separator: " ")
         env["TIMEOUT"] = String(Int(timeout))
