@@ -58,6 +58,13 @@ import Testing
                                                    name: "trixie-arm64", kernel: try PristineImage.arm64Kernel())
     }
 
+    /// The arm64 package's kiosk under labwc (amd64's labwc: the protocol is the same on every
+    /// architecture), as LabwcTests runs amd64's: `rings render` to the pixel, upright and turned,
+    /// the output switched by the broker and by `wlopm`.
+    @Test func theArm64KioskUnderLabwcIsRenderAndItsOutputIsSwitched() throws {
+        try LabwcTests().theKioskUnderLabwcIsRenderAndTheBrokerSwitchesTheOutput(architecture: "arm64")
+    }
+
     /// The scenes compared: each preset, with its chrome; names in several scripts; laps past 100 %
     /// mid-tween; a transparent widget; the help panel's words in Chinese.
     static let scenes: [(String, [String])] = [
