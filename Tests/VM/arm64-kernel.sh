@@ -12,7 +12,9 @@ D=$(cd "$(dirname "$0")" && pwd)
 . "$D/pristine-common.sh"
 . "$D/../../Cross/cross-common.sh"
 mkdir -p "$(dirname "$OUT")"; exec 9> "$OUT.lock"; flock 9
-if [ -e "$OUT/.complete" ]; then echo "arm64-kernel: $OUT is complete ($(cat "$OUT/.complete" | tr '\n' ' '))"; exit 0; fi
+if [ -e "$OUT/.complete" ]; then
+  echo "arm64-kernel: $OUT is complete ($(tr '\n' ' ' < "$OUT/.complete"))"; exit 0
+fi
 NEW=$OUT.new; rm -rf "$NEW"; mkdir -p "$NEW/debs/partial" "$NEW/cache" "$NEW/root"
 # apt's caches in NEW, not in the image: the image stays as it was made.
 APT=(-o "Dir::Cache=$NEW/cache" -o "Dir::Cache::archives=$NEW/debs" -o Debug::NoLocking=1)

@@ -41,7 +41,9 @@ else
   KVER=${KVER:-$(ls /lib/modules | sort -V | tail -1)}; KERNEL=/boot/vmlinuz-$KVER; MODULES=/lib/modules/$KVER
   QEMU=(qemu-system-x86_64); CONSOLE=ttyS0
 fi
-for c in "${QEMU[0]}" busybox cpio modprobe python3; do command -v $c > /dev/null || { echo "vm: missing $c"; exit 2; }; done
+for c in "${QEMU[0]}" busybox cpio modprobe python3; do
+  command -v $c > /dev/null || { echo "vm: missing $c"; exit 2; }
+done
 [ "$MODE" = touch ] && for c in gcc mosquitto mosquitto_pub mosquitto_sub udevadm; do command -v $c > /dev/null || { echo "vm: missing $c"; exit 2; }; done
 [ "$MODE" = power ] && for c in Xorg xset mosquitto mosquitto_pub mosquitto_sub udevadm cec-ctl cec-follower sway swaymsg seatd setpriv; do command -v $c > /dev/null || { echo "vm: missing $c"; exit 2; }; done
 [ -f "$KERNEL" ] || { echo "vm: missing $KERNEL (apt-get install linux-image-amd64; arm64-kernel.sh)"; exit 2; }

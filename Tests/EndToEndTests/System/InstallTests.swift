@@ -50,7 +50,8 @@ import Testing
     /// MemoryDenyWriteExecute= would end it at once.
     @Test func noSegmentOfTheInstalledBinaryIsWritableAndExecutable() throws {
         let segments = try ProgramSegments(path: try installedTree() + "/usr/bin/rings")
-        #expect(segments.loads.contains { $0.executable } && segments.writableAndExecutable.isEmpty, "\(segments.loads)")
+        #expect(segments.loads.contains { $0.executable } && segments.writableAndExecutable.isEmpty,
+                "\(segments.loads)")
     }
 
     @Test func theInstalledBinaryListsAndDrawsEveryPresetAndAnswersHelpAndVersion() throws {

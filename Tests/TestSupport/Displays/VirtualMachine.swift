@@ -55,7 +55,8 @@ public final class VirtualMachine {
         var env = ProcessInfo.processInfo.environment
         if let arm64Kernel {
             guard which("qemu-system-aarch64") != nil else {
-                throw TestFailure("the VM cannot boot: missing qemu-system-aarch64 (make test-arm64 installs qemu-system-arm)")
+                throw TestFailure("the VM cannot boot: missing qemu-system-aarch64 "
+                                  + "(make test-arm64 installs qemu-system-arm)")
             }
             env["ARCH"] = "arm64"
             env["KERNEL_DIR"] = arm64Kernel

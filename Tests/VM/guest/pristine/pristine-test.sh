@@ -65,7 +65,8 @@ leftovers() {
 
 log "up: $(. /etc/os-release && echo "$PRETTY_NAME"); kernel $(uname -r); $(systemctl --version | head -1); PID 1 $(readlink /proc/1/exe); $(systemctl is-system-running)"
 log "package: $(dpkg-query -W -f '${Package} ${Version} ${Status}' rings 2>&1); SDL $(dpkg-query -W -f '${Version} ' 'libsdl2-2.0-0*' 2>&1)"
-log "card: $(ls /dev/dri 2>&1 | tr '\n' ' ')"
+# (udev loads the GPU's driver as the machine comes up: on an emulated arm64 one, after this starts.)
+until_ 60 [ -e /dev/dri/card0 ]; log "card: $(ls /dev/dri 2>&1 | tr '\n' ' ')"
 
 # docs/service.md as the package installed it, "Installing and starting it": each command of its
 # example in turn, as the admin types it, from the folder that has their config (my-kiosk.toml):
