@@ -87,7 +87,6 @@ import Testing
         let user = line("the unit's user:")
         #expect(user.contains("(rings)") && user.contains("(video)") && !user.contains("(render)") && user.contains("(input)"),
                 "the user rings, in video and input (not render: dumb buffers need none): \(user)")
-        func restarts(_ text: String) -> Int? { text.components(separatedBy: "NRestarts=").dropFirst().first?.split(separator: " ").first.flatMap { Int($0) } }
         #expect(line("started:").contains("ActiveState=active") && line("started:").contains("StatusText=0 of 3 rings with values"), "\(context)")
         #expect(restarts(line("started:")) == 0, "the first start said READY=1, with no restart: \(line("after the doc:"))\n\(context)")
         #expect(line("fed:").contains("StatusText=3 of 3 rings with values"), "\(context)")

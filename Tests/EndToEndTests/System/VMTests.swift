@@ -89,10 +89,6 @@ import Testing
 
         // Restarts are counted from the start's own count: under emulation a first start may itself
         // have needed one (a cold start outran a timeout), which the unit's Restart= is there for.
-        func restarts(_ text: String) -> Int? {
-            let after = text.components(separatedBy: "NRestarts=").dropFirst().first
-            return after?.split(separator: " ").first.flatMap { Int($0) }
-        }
         let before = restarts(line("started:")) ?? -1
         #expect((0...1).contains(before), "at most one restart before the kiosk first showed: \(log)")
         let watchdog = line("back after SIGSTOP")
@@ -125,4 +121,10 @@ import Testing
         #expect(log.contains("rings rings") && log.contains("values-") && log.contains(".json"), "the state file in /var/lib/rings, the unit's user's: \(log)")
         #expect(log.contains("drwx------") && log.contains("-rw------- 1 rings rings"), "the state folder and file are the unit's user's alone: \(log)")
     }
+}
+
+/// The unit's restart count in a logged `systemctl show` line ("NRestarts=2 ..."), nil when it has none.
+func restarts(_ text: String) -> Int? {
+    let after = text.components(separatedBy: "NRestarts=").dropFirst().first
+    return after?.split(separator: " ").first.flatMap { Int($0) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RingsBase
 import RingsRaster
 import RingsPNG
 
@@ -207,9 +208,4 @@ public final class VirtualDisplay {
         _ = try runProgram(which("import")!, ["-window", "root", path], environment: env, timeout: 20)
         return try PNGFile.read(path)
     }
-}
-
-private extension String {
-    /// The text without the white space and line ends around it.
-    var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
 }
