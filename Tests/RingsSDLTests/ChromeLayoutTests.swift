@@ -155,7 +155,7 @@ import TestSupport
         var renderer = SceneRenderer()
         let full = renderer.render(scene)
         var drawn = 0
-        for y in 0..<scene.height {
+        for y in 0..<scene.height where !full.sameRow(y, as: rings) {
             for x in 0..<scene.width where full[x, y] != rings[x, y] {
                 drawn += 1
                 // The chrome changed this pixel: no ring pixel may be within one pixel of it.

@@ -25,7 +25,9 @@ import TestSupport
     /// How many pixels of two frames of one size differ.
     static func differing(_ frame: Pixmap, _ full: Pixmap) -> Int {
         var count = 0
-        for y in 0..<frame.height { for x in 0..<frame.width where frame[x, y] != full[x, y] { count += 1 } }
+        for y in 0..<frame.height where !frame.sameRow(y, as: full) {
+            for x in 0..<frame.width where frame[x, y] != full[x, y] { count += 1 }
+        }
         return count
     }
 
