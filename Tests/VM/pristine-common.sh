@@ -59,19 +59,21 @@ in_chroot() {
 }
 
 # Runs apt-get in ROOT: chrooted; or, for an arm64 image on amd64 (foreign_arm64, Cross/cross-common.sh),
-# this machine's apt on the image's own lists, status and configuration, with dpkg and the packages'
+# this machine's apt on the image's own lists, status and sources, with dpkg and the packages'
 # scripts run chrooted in it through qemu-user, as mmdebstrap does: apt under emulation takes minutes
-# to read its lists on each start. There the debconf hook that asks questions before unpacking is
-# left out (it starts apt's template extractor under emulation, minutes more; nothing asks here).
+# to read its lists on each start. There the image's apt.conf.d is not read: its one part that acts
+# on an install, debconf's hook that asks questions before unpacking, starts apt's template
+# extractor under emulation (minutes more), and nothing asks here.
 image_apt() {
   local r; r=$(readlink -f "$1"); shift
   if ! foreign_arm64 "$r"; then in_chroot "$r" apt-get "$@"; return; fi
   local conf; conf=$(mktemp)
   printf 'Dir "%s/";\nDir::State::status "%s/var/lib/dpkg/status";\n' "$r" "$r" > "$conf"
+  printf 'Dir::Etc::Parts "/dev/null";\n' >> "$conf"
   printf 'DPkg::Chroot-Directory "%s";\nAPT::Architecture "arm64";\nAPT::Architectures { "arm64"; };\n' "$r" >> "$conf"
   local rc=0
   /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive \
-    APT_CONFIG="$conf" apt-get -o 'DPkg::Pre-Install-Pkgs::=' "$@" || rc=$?
+    APT_CONFIG="$conf" apt-get "$@" || rc=$?
   rm -f "$conf"
   return $rc
 }
