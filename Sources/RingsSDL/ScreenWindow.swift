@@ -38,6 +38,9 @@ public final class ScreenWindow {
     let window: RingsWindow
     let options: Options
     public let stats = FrameStats()
+    /// Whether the window system takes the window, its renderer and Mesa's GL context back when the
+    /// process ends (X11 and Wayland do); the console's display is handed back by closing the window.
+    public var isTakenBackAtExit: Bool { ["x11", "wayland"].contains(window.driver) }
     private let clock = MonotonicClock()
     private let updater: FrameUpdater
     private let problems = ProblemLog.standardError

@@ -232,6 +232,9 @@ func showWindow(_ screen: any Screen, _ options: ScreenWindow.Options) throws ->
         throw UserError(message.hasPrefix("no display") ? message + "; `rings render --out frame.png` draws without a display" : message)
     }
     do { try window.run() } catch { throw UserError(error) }
+    // The process ends next. Closing a window the window system takes back anyway (SDL's video and
+    // Mesa's GL torn down) can take longer than the quit's 0.9 s on a busy board or under emulation.
+    if window.isTakenBackAtExit { _ = Unmanaged.passRetained(window) }
     return window.stats
 }
 
