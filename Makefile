@@ -9,7 +9,7 @@ RUN_PACKAGES := libsdl2-dev libpango1.0-dev libpng-dev libx11-dev libxext-dev li
 HOST_ARCH := $(shell dpkg --print-architecture 2>/dev/null || uname -m)
 # What a build for arm64 adds: its build root's maker, and qemu-user to run arm64 programs in it.
 CROSS_PACKAGES := mmdebstrap qemu-user-static
-# What `make test-arm64` adds: a whole arm64 machine's emulator.
+# What testing arm64 adds (on amd64): a whole arm64 machine's emulator.
 ARM64_TEST_PACKAGES := $(CROSS_PACKAGES) qemu-system-arm
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
@@ -34,6 +34,7 @@ ARCH ?= $(HOST_ARCH)
 ifeq ($(ARCH),$(HOST_ARCH))
 SCRATCH := .build
 IN_ROOT :=
+TARGET_FLAGS :=
 SWIFT_FLAGS :=
 STATIC_STDLIB :=
 SHARED_STDLIB :=
@@ -46,7 +47,8 @@ CROSS_PKG_CONFIG := PKG_CONFIG_PATH=/usr/lib/aarch64-linux-gnu/pkgconfig:/usr/sh
 IN_ROOT := $(SUDO) Cross/in-root.sh $(CROSS_ROOT) . $(CROSS_PKG_CONFIG) --
 # Code in a segment of its own: GNU ld for arm64 otherwise maps the whole program writable and
 # executable (Swift's .rodata is writable), which MemoryDenyWriteExecute= (the kiosk unit) kills.
-SWIFT_FLAGS := --scratch-path $(SCRATCH) --triple aarch64-unknown-linux-gnu -Xlinker -z -Xlinker separate-code
+TARGET_FLAGS := --triple aarch64-unknown-linux-gnu -Xlinker -z -Xlinker separate-code
+SWIFT_FLAGS := --scratch-path $(SCRATCH) $(TARGET_FLAGS)
 # arm64's standard library: static for the package, shared for the tests (Cross/unpack-swift.sh).
 STATIC_STDLIB := -Xswiftc -resource-dir -Xswiftc /opt/swift-arm64/swift_static
 SHARED_STDLIB := -Xswiftc -resource-dir -Xswiftc /opt/swift-arm64/swift
@@ -84,7 +86,7 @@ deps-deb:
 	@$(MAKE) --no-print-directory apt PACKAGES="$(RUN_PACKAGES) dpkg-dev binutils file $(if $(IN_ROOT),$(CROSS_PACKAGES))"
 
 deps-test:
-	@$(MAKE) --no-print-directory apt PACKAGES="$(RUN_PACKAGES) $(TEST_PACKAGES)"
+	@$(MAKE) --no-print-directory apt PACKAGES="$(RUN_PACKAGES) $(TEST_PACKAGES) $(if $(CROSS),$(ARM64_TEST_PACKAGES))"
 
 apt:
 	@missing=""; for p in $(PACKAGES); do \
@@ -195,21 +197,36 @@ deb: deps-deb generated
 # Every test runs: RINGS_TEST_EVERYTHING=1 turns a test that would skip for want of a tool into a
 # failure that names the tool (the packages above install them all). The log's failures are
 # repeated at the end, where a CI log's tail shows them, with the count of skipped tests (0).
-# The pristine Debian 12 and 13 (made by debootstrap from the archive apt uses, kept under
-# PRISTINE_CACHE) are made in the background (Tests/images.sh) while the package builds and the main
-# suites run; once they are complete come the virtual machines' tests (two emulated cores, one suite
-# at a time: Swift Testing runs suites side by side) and the pristine images'. The installed tree
-# and the package are made before the suites that check them as a user would meet them. Each stage
-# says its time. arm64 is tested by `make test-arm64`.
+# The images (Tests/images.sh: arm64's build root, the pristine Debian 12 and 13 made by debootstrap
+# from the archive apt uses, arm64's Debian 13 and its kernel, kept under /var/cache/rings) are made
+# in the background while the packages build and the main suites run; once they are complete come
+# the virtual machines' tests (two emulated cores, one suite at a time: Swift Testing runs suites
+# side by side) and the pristine images', arm64's with them. arm64 (Cross/README.md) is built on
+# amd64 in its build root: the package, and the headless suites (raster, shaders, PNG, animation,
+# model and scene, text and layout: the test targets with RINGS_TESTS=headless), run there through
+# qemu-user against the same goldens as on amd64 (arm64-suites), beside the main suites (which leave
+# a part of the two cores idle; its log in .build/arm64-suites.log). The installed tree and the
+# packages are made before the suites that check them as a user would meet them. Each stage says
+# its time.
+# arm64 is tested on amd64 (CROSS), which builds it; an arm64 machine tests its own build alone.
+CROSS := $(filter amd64,$(HOST_ARCH))
+IMAGE_NAMES := $(if $(CROSS),build-root) bookworm trixie $(if $(CROSS),trixie-arm64 arm64-kernel)
 test: deps-test
 	mkdir -p .build && : > .build/stages.log
-	$(call background_images,bookworm trixie)
+	$(call background_images,$(IMAGE_NAMES))
 	Tests/stage.sh "package" $(MAKE) --no-print-directory deb
+	$(if $(CROSS),Tests/stage.sh "arm64 package" $(MAKE) --no-print-directory deb ARCH=arm64)
 	rm -rf .build/installed && $(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/.build/installed PREFIX=/usr
 	Tests/stage.sh "test build" $(SWIFT) build --build-tests
 	@set -o pipefail; export RINGS_TEST_EVERYTHING=1; { \
-	  Tests/stage.sh "main suites" $(SWIFT) test --skip-build --skip "VMTests|Arm64Tests|$(ROOT_TESTS)" \
-	  && Tests/stage.sh "images" $(IMAGES) bookworm trixie \
+	  $(if $(CROSS),Tests/stage.sh "arm64 suites" $(MAKE) --no-print-directory arm64-suites ARCH=arm64 \
+	    > .build/arm64-suites.log 2>&1 & arm64=$$!;) \
+	  Tests/stage.sh "main suites" $(SWIFT) test --skip-build --skip "VMTests|Arm64Tests|$(ROOT_TESTS)"; \
+	  main=$$?; \
+	  $(if $(CROSS),wait $$arm64 || { main=1; echo "--- the arm64 suites failed (.build/arm64-suites.log)"; \
+	    tail -n 60 .build/arm64-suites.log; };) \
+	  [ $$main = 0 ] \
+	  && Tests/stage.sh "images" $(IMAGES) $(IMAGE_NAMES) \
 	  && Tests/stage.sh "VM suites" $(ROOTED_TESTS) --filter VMTests \
 	  && Tests/stage.sh "pristine suites" $(ROOTED_TESTS) --filter "$(ROOT_TESTS)"; } 2>&1 \
 	  $(TEST_LOG)
@@ -221,6 +238,7 @@ test: deps-test
 # They run as root through the built test bundle (under sudo when make test is not root, so that
 # .build stays the user's), the VMs first.
 ROOT_TESTS := PristineTests|LabwcTests|InstallTests/thePackageInstalls|TranslationsTests/catalogueFolders
+ROOT_TESTS := $(ROOT_TESTS)$(if $(CROSS),|Arm64Tests)
 ROOTED_TESTS := $(SUDO) env PATH="$$PATH" RINGS_TEST_EVERYTHING=1 NO_COLOR=1 RINGS_PRISTINE_CACHE=$(PRISTINE_CACHE) \
                 .build/debug/ringsPackageTests.xctest --testing-library swift-testing
 # The images' maker (Tests/images.sh), and the same started in the background (without a password
@@ -234,30 +252,29 @@ TEST_LOG := | tee .build/test.log || { \
 	  grep -aE "✘|error:|Expectation failed|Fatal error|Crash" .build/test.log | grep -v "Suite .* failed" \
 	  | tail -n 40; cat .build/stages.log; exit 1; }
 
-# arm64, on amd64 (Cross/README.md): the package built in its build root; the headless suites (raster,
-# shaders, PNG, animation, model and scene, text and layout: the package's test targets with
-# RINGS_TESTS=headless) built for arm64 and run there through qemu-user, against the same goldens as
-# on amd64; and the package installed by apt on a pristine arm64 Debian 13, its pictures compared
-# with the amd64 package's on a pristine amd64 Debian 13 (Arm64Tests). Not in `make test`: on 2 cores
-# it takes longer than a CI run may (docs/development.md). The suites' whole log in .build/arm64/test.log.
+# The arm64 part of `make test` alone, on amd64: its package, its headless suites under qemu-user,
+# and Arm64Tests (the package on a pristine arm64 Debian 13, as a whole arm64 machine and under
+# labwc). The suites' whole log in .build/arm64/test.log.
 test-arm64: deps-test
 	@[ "$(HOST_ARCH)" = amd64 ] || { echo "make test-arm64 runs on amd64 (arm64 builds itself natively)" >&2; exit 1; }
-	@$(MAKE) --no-print-directory apt PACKAGES="$(ARM64_TEST_PACKAGES)"
 	mkdir -p .build && : > .build/stages.log
-	$(call background_images,trixie trixie-arm64 arm64-kernel)
-	Tests/stage.sh "build root" $(IMAGES) build-root
+	$(call background_images,build-root trixie trixie-arm64 arm64-kernel)
 	Tests/stage.sh "arm64 package" $(MAKE) --no-print-directory deb ARCH=arm64
 	Tests/stage.sh "package" $(MAKE) --no-print-directory deb
 	Tests/stage.sh "test build" $(SWIFT) build --build-tests
 	Tests/stage.sh "arm64 suites" $(MAKE) --no-print-directory arm64-suites ARCH=arm64
-	Tests/stage.sh "images" $(IMAGES) trixie trixie-arm64 arm64-kernel
+	Tests/stage.sh "images" $(IMAGES) build-root trixie trixie-arm64 arm64-kernel
 	@set -o pipefail; Tests/stage.sh "Arm64Tests" $(ROOTED_TESTS) --filter Arm64Tests 2>&1 $(TEST_LOG)
 	@cat .build/stages.log
 
+# Built optimised (as the package is), with testing enabled, in a folder of its own (the package's
+# build stays as it is): under qemu-user the suites then run in half a debug build's time.
+SUITES := $(SCRATCH)/suites
 arm64-suites: build-root locale
-	$(IN_ROOT) env RINGS_TESTS=headless $(SWIFT) build --build-tests $(SWIFT_FLAGS) $(SHARED_STDLIB)
+	$(IN_ROOT) env RINGS_TESTS=headless $(SWIFT) build -c release -Xswiftc -enable-testing --build-tests \
+	  --scratch-path $(SUITES) $(TARGET_FLAGS) $(SHARED_STDLIB)
 	@set -o pipefail; $(IN_ROOT) env LD_LIBRARY_PATH=/opt/swift-arm64/swift/linux RINGS_TEST_EVERYTHING=1 \
-	  $(SCRATCH)/debug/ringsPackageTests.xctest --testing-library swift-testing 2>&1 \
+	  $(SUITES)/release/ringsPackageTests.xctest --testing-library swift-testing 2>&1 \
 	  | tee $(SCRATCH)/test.log | grep -av '^◇ \(Passing\|Test .* started\.$$\)'
 
 bench: release

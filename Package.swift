@@ -6,7 +6,7 @@ import PackageDescription
 let optimized: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
 /// RINGS_TESTS=headless leaves out the suites that start programs, windows and brokers (RingsLiveTests,
-/// EndToEndTests): what `make test-arm64` builds for arm64 and runs under qemu-user.
+/// EndToEndTests): what `make test` builds for arm64 and runs under qemu-user (arm64-suites).
 let headless = Context.environment["RINGS_TESTS"] == "headless"
 
 let package = Package(

@@ -17,7 +17,7 @@ import Testing
     /// labwc's image: the amd64 Debian 13 with the package, Mesa, labwc, wlrctl and wlopm.
     static let compositor = PristineImage.desktopMesa + ["labwc", "wlrctl", "wlopm"]
 
-    /// The architectures whose package is run here: amd64's (arm64's is Arm64Tests', in `make test-arm64`).
+    /// The architectures whose package is run here: amd64's (arm64's is Arm64Tests').
     static let architectures = ["amd64"]
 
     @Test(arguments: architectures)

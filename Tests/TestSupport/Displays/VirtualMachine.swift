@@ -56,7 +56,7 @@ public final class VirtualMachine {
         if let arm64Kernel {
             guard which("qemu-system-aarch64") != nil else {
                 throw TestFailure("the VM cannot boot: missing qemu-system-aarch64 "
-                                  + "(make test-arm64 installs qemu-system-arm)")
+                                  + "(make test installs qemu-system-arm)")
             }
             env["ARCH"] = "arm64"
             env["KERNEL_DIR"] = arm64Kernel
