@@ -2,8 +2,9 @@
 # Installs a package into a fresh copy of a pristine image, as the README says a user installs it
 # (`apt install ./rings_VERSION_ARCH.deb`: apt fetches what it depends on, and what it recommends,
 # from the archive): TARGET becomes a copy of BASE (pristine-image.sh) with each DEB installed in
-# turn by `apt-get install -y ./DEB`, chrooted, with services kept from starting; a NAME that is not a
-# .deb file is a package from the archive, installed the same way.
+# turn by `apt-get install -y ./DEB`, chrooted, with services kept from starting; the NAMEs that are
+# not .deb files are packages from the archive, installed together by one apt-get (under emulation
+# each run of dpkg and its triggers takes long).
 #   pristine-install.sh BASE TARGET DEB|NAME...
 # BASE may also be such a copy (another package added to what it has). Downloaded packages are kept
 # beside BASE (BASE.archives, or ARCHIVES) for the next run. Output: apt's log in TARGET.log, the
@@ -39,20 +40,28 @@ image_apt "$TARGET" update -q >> "$LOG" 2>&1 \
   || echo "pristine-install: apt-get update failed; the image's lists are used" | tee -a "$LOG"
 echo "pristine-install: apt-get update took $(since "$T1") s" | tee -a "$LOG"
 RC=0
-for deb in "$@"; do
-  T2=$EPOCHREALTIME; name=$(basename "$deb"); what=$name
-  case "$deb" in
-    # The file in the image's /tmp, named by its path on this machine when this machine's apt runs.
-    *.deb)
-      cp "$deb" "$TARGET/tmp/$name"; what=/tmp/$name
-      if foreign_arm64 "$TARGET"; then what=$(readlink -f "$TARGET")$what; fi ;;
-  esac
+# Installs WHAT (the arguments of apt-get install), said as NAME.
+apt_install() {
+  local name=$1 T2=$EPOCHREALTIME; shift
   # shellcheck disable=SC2086 # APT_OPTIONS holds several options
-  image_apt "$TARGET" install -y -q ${APT_OPTIONS:-} "$what" >> "$LOG" 2>&1 || RC=$?
-  rm -f "$TARGET/tmp/$name"
+  image_apt "$TARGET" install -y -q ${APT_OPTIONS:-} "$@" >> "$LOG" 2>&1 || RC=$?
   echo "pristine-install: apt-get install $name: exit $RC in $(since "$T2") s" | tee -a "$LOG"
-  [ $RC = 0 ] || break
+}
+NAMES=()
+for deb in "$@"; do
+  case "$deb" in
+    *.deb)
+      # The file in the image's /tmp, named by its path on this machine when this machine's apt runs.
+      name=$(basename "$deb"); what=/tmp/$name
+      cp "$deb" "$TARGET/tmp/$name"
+      if foreign_arm64 "$TARGET"; then what=$(readlink -f "$TARGET")$what; fi
+      apt_install "$name" "$what"
+      rm -f "$TARGET/tmp/$name"
+      [ $RC = 0 ] || break ;;
+    *) NAMES+=("$deb") ;;
+  esac
 done
+if [ $RC = 0 ] && [ ${#NAMES[@]} -gt 0 ]; then apt_install "${NAMES[*]}" "${NAMES[@]}"; fi
 in_chroot "$TARGET" dpkg-query -W -f '${Package} ${Version} ${Status}\n' > "$TARGET.installed" 2>&1 || true
 umount "$TARGET/var/cache/apt/archives"
 chroot_down "$TARGET"
