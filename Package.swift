@@ -6,16 +6,29 @@ import PackageDescription
 let optimized: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
 /// RINGS_TESTS=headless leaves out the suites that start programs, windows and brokers (RingsLiveTests,
-/// EndToEndTests): what `make test` builds for arm64 and runs under qemu-user (arm64-suites).
+/// EndToEndTests), and the program with what it alone uses: what `make test` builds for arm64 and runs
+/// under qemu-user (arm64-suites).
 let headless = Context.environment["RINGS_TESTS"] == "headless"
+
+/// The command-line program, and the C parts only it uses.
+let program: [Target] = [
+    // What runs in a crash's signal handler, in C: nothing of the Swift runtime may run there.
+    .target(name: "CCrash"),
+    // TOML through toml++ (Debian's libtomlplusplus-dev), copied into a C tree that is freed whole.
+    .target(name: "CTOMLTree"),
+    .executableTarget(name: "rings", dependencies: [
+        "CCrash", "CTOMLTree", "RingsBase", "Rings", "RingsLive", "RingsSDL", "RingsPNG", "RingsRaster",
+        "RingsAnimation", "Shaders", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+    ]),
+]
 
 let package = Package(
     name: "rings",
     platforms: [.macOS(.v13)],
-    products: [
+    products: headless ? [] : [
         .executable(name: "rings", targets: ["rings"]),
     ],
-    dependencies: [
+    dependencies: headless ? [] : [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
@@ -30,12 +43,8 @@ let package = Package(
         .systemLibrary(name: "CWideFill"),
         .systemLibrary(name: "CXDPMS"),
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm"),
-        // What runs in a crash's signal handler, in C: nothing of the Swift runtime may run there.
-        .target(name: "CCrash"),
         // Process calls Swift cannot make: glibc's closefrom for a spawn, prctl (variadic), signals' names.
         .target(name: "CProcess"),
-        // TOML through toml++ (Debian's libtomlplusplus-dev), copied into a C tree that is freed whole.
-        .target(name: "CTOMLTree"),
         // libmosquitto and OpenSSL, loaded when a broker is first used (the binary does not link them).
         .target(name: "CMosquitto", cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
         // HDMI-CEC through the kernel's CEC API (linux/cec.h's ioctls are macros Swift cannot call).
@@ -66,12 +75,8 @@ let package = Package(
         // limits, systemd; and the live screen that wires them to the model.
         .target(name: "RingsLive", dependencies: ["CMosquitto", "CProcess", "CSystemd", "CGettext", "RingsBase", "Rings", "RingsAnimation", "RingsRaster"], swiftSettings: optimized),
 
-        // MARK: SDL and the executable
+        // MARK: SDL
         .target(name: "RingsSDL", dependencies: ["CSDL2", "CCEC", "CX11Widget", "CWaylandProbe", "CWaylandPower", "CSDL2SysWM", "CXDPMS", "CDRM", "CFontconfig", "CPango", "RingsBase", "Rings", "RingsLive", "RingsAnimation", "RingsRaster"], swiftSettings: optimized),
-        .executableTarget(name: "rings", dependencies: [
-            "CCrash", "CTOMLTree", "RingsBase", "Rings", "RingsLive", "RingsSDL", "RingsPNG", "RingsRaster", "RingsAnimation", "Shaders",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
 
         // MARK: Tests
         .target(name: "TestSupport", dependencies: ["RingsBase", "Rings", "RingsRaster", "RingsPNG"], path: "Tests/TestSupport"),
@@ -86,7 +91,7 @@ let package = Package(
                     dependencies: ["CSDL2", "CSDL2SysWM", "RingsBase", "TestSupport", "Rings", "RingsLive",
                                    "RingsAnimation", "RingsRaster", "RingsPNG", "RingsSDL", "Shaders"],
                     exclude: ["Goldens"]),
-    ] + (headless ? [] : [
+    ] + (headless ? [] : program + [
         .testTarget(name: "RingsLiveTests",
                     dependencies: ["RingsBase", "RingsLive", "Rings", "RingsAnimation", "RingsRaster", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["RingsBase", "TestSupport", "Rings", "RingsLive", "RingsAnimation", "RingsRaster", "RingsPNG", "RingsSDL", "Shaders"]),
