@@ -204,8 +204,9 @@ deb: deps-deb generated
 # side by side) and the pristine images', arm64's with them. arm64 (Cross/README.md) is built on
 # amd64 in its build root: the package, and the headless suites (raster, shaders, PNG, animation,
 # model and scene, text and layout: the test targets with RINGS_TESTS=headless), run there through
-# qemu-user against the same goldens as on amd64 (arm64-suites), beside the main suites (which leave
-# a part of the two cores idle; its log in .build/arm64-suites.log). The installed tree and the
+# qemu-user against the same goldens as on amd64 (arm64-suites), in the background from the main
+# suites on (which leave a part of the two cores idle, as the VMs do; its log in
+# .build/arm64-suites.log), waited for at the end. The installed tree and the
 # packages are made before the suites that check them as a user would meet them. Each stage says
 # its time.
 # arm64 is tested on amd64 (CROSS), which builds it; an arm64 machine tests its own build alone.
@@ -221,15 +222,14 @@ test: deps-test
 	@set -o pipefail; export RINGS_TEST_EVERYTHING=1; { \
 	  $(if $(CROSS),Tests/stage.sh "arm64 suites" $(MAKE) --no-print-directory arm64-suites ARCH=arm64 \
 	    > .build/arm64-suites.log 2>&1 & arm64=$$!;) \
-	  Tests/stage.sh "main suites" $(SWIFT) test --skip-build --skip "VMTests|Arm64Tests|$(ROOT_TESTS)"; \
-	  main=$$?; \
-	  $(if $(CROSS),wait $$arm64 || { main=1; echo "--- the arm64 suites failed (.build/arm64-suites.log)"; \
-	    tail -n 60 .build/arm64-suites.log; };) \
-	  [ $$main = 0 ] \
+	  Tests/stage.sh "main suites" $(SWIFT) test --skip-build --skip "VMTests|Arm64Tests|$(ROOT_TESTS)" \
 	  && Tests/stage.sh "images" $(IMAGES) $(IMAGE_NAMES) \
 	  && Tests/stage.sh "VM suites" $(ROOTED_TESTS) --filter VMTests \
-	  && Tests/stage.sh "pristine suites" $(ROOTED_TESTS) --filter "$(ROOT_TESTS)"; } 2>&1 \
-	  $(TEST_LOG)
+	  && Tests/stage.sh "pristine suites" $(ROOTED_TESTS) --filter "$(ROOT_TESTS)"; \
+	  status=$$?; \
+	  $(if $(CROSS),wait $$arm64 || { status=1; echo "--- the arm64 suites failed (.build/arm64-suites.log)"; \
+	    tail -n 60 .build/arm64-suites.log; };) \
+	  exit $$status; } 2>&1 $(TEST_LOG)
 	@cat .build/stages.log
 	@echo "tests skipped: $$(grep -acE '(Test|Suite) .+ skipped' .build/test.log)"
 
