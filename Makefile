@@ -234,10 +234,12 @@ test: deps-test
 	@echo "tests skipped: $$(grep -acE '(Test|Suite) .+ skipped' .build/test.log)"
 
 # What needs root: the pristine images (debootstrap, chroot, mounts), installing the package on this
-# machine, another user's folder; and the VMs, whose QEMU shares this machine's /usr and /etc whole.
+# machine, another user's folder, the checkout hidden without a user namespace (which shows root's
+# folders as nobody's); and the VMs, whose QEMU shares this machine's /usr and /etc whole.
 # They run as root through the built test bundle (under sudo when make test is not root, so that
 # .build stays the user's), the VMs first.
-ROOT_TESTS := PristineTests|LabwcTests|InstallTests/thePackageInstalls|TranslationsTests/catalogueFolders
+ROOT_TESTS := PristineTests|LabwcTests|InstallTests/thePackageInstalls|InstallTests/theInstalledBinarySpeaks
+ROOT_TESTS := $(ROOT_TESTS)|TranslationsTests/catalogueFolders
 ROOT_TESTS := $(ROOT_TESTS)$(if $(CROSS),|Arm64Tests)
 ROOTED_TESTS := $(SUDO) env PATH="$$PATH" RINGS_TEST_EVERYTHING=1 NO_COLOR=1 RINGS_PRISTINE_CACHE=$(PRISTINE_CACHE) \
                 .build/debug/ringsPackageTests.xctest --testing-library swift-testing
