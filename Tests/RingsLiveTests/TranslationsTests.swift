@@ -1,6 +1,7 @@
 import Foundation
 import Rings
 import RingsLive
+import TestSupport
 import Testing
 
 /// Which language the screen speaks, by gettext's rules, read from a given environment (the
@@ -30,11 +31,10 @@ import Testing
     /// Catalogues are read beside the binary only where no other user could have put them: a binary
     /// copied to /tmp/x/ read /tmp/share/locale, which anyone can plant.
     @Test func catalogueFoldersEveryUserCanWriteAreNotRead() throws {
-        // In the build tree: nothing above it may be writable by all, as /tmp is.
-        let build = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../.build").standardizedFileURL.path
-        let top = build + "/rings-locale-\(getpid())"
-        defer { try? FileManager.default.removeItem(atPath: top) }
-        let place = top + "/place"
+        // In a folder of this user's under /tmp (root's and sticky): as root (make test runs this
+        // among the root suites), the checkout is another user's, whose folders are not read.
+        let scratch = ScratchDirectory("rings-locale")
+        let place = scratch.path + "/place"
         try FileManager.default.createDirectory(atPath: place + "/x", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: place + "/share/locale/de/LC_MESSAGES", withIntermediateDirectories: true)
         try Data("planted".utf8).write(to: URL(fileURLWithPath: place + "/share/locale/de/LC_MESSAGES/rings.mo"))
