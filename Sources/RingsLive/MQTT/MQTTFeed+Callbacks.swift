@@ -9,10 +9,13 @@ import Glibc
 /// is handed on (a value, a command for now) or refused (a command that is not for now).
 extension MQTTFeed {
     func setCallbacks(_ m: OpaquePointer) {
-        mosquitto_connect_callback_set(m) { _, me, code in MQTTFeed.from(me).connected(Int(code)) }
-        mosquitto_message_callback_set(m) { _, me, message in
-            guard let message else { return }
-            MQTTFeed.from(me).received(message.pointee)
+        mosquitto_connect_callback_set(m) { m, me, code in
+            guard let m else { return }
+            MQTTFeed.from(me).connected(m, Int(code))
+        }
+        mosquitto_message_callback_set(m) { m, me, message in
+            guard let m, let message else { return }
+            MQTTFeed.from(me).received(m, message.pointee)
         }
         mosquitto_subscribe_callback_set(m) { _, me, mid, count, granted in
             guard let granted, (0..<Int(count)).contains(where: { granted[$0] > 1 }) else {
@@ -50,8 +53,8 @@ extension MQTTFeed {
         Unmanaged<MQTTFeed>.fromOpaque(pointer!).takeUnretainedValue()
     }
 
-    private func connected(_ code: Int) {
-        guard code == 0, let m = client else {
+    private func connected(_ m: OpaquePointer, _ code: Int) {
+        guard code == 0 else {
             session.withLock { $0.refusal = code }
             return
         }
@@ -87,18 +90,20 @@ extension MQTTFeed {
         report("mqtt subscription", "MQTT \(settings.host):\(settings.port) refused the subscription to '\(topic)' (its access list?); nothing from it will show")
     }
 
-    private func received(_ message: mosquitto_message) {
+    private func received(_ m: OpaquePointer, _ message: mosquitto_message) {
         guard let name = message.topic else { return }
         if settings.discovery != nil, matches(settings.discoveryFilter, name) {
             // A config kept from an earlier run that this one does not publish (discovery turned
             // off, fewer rings): emptied, which removes the entity from Home Assistant.
             let topic = String(cString: name)
-            if message.retain && message.payloadlen > 0 && published.withLock({ $0.discovery[topic] == nil }), let m = client { publish(m, topic, "") }
+            if message.retain && message.payloadlen > 0 && published.withLock({ $0.discovery[topic] == nil }) {
+                publish(m, topic, "")
+            }
             return
         }
         if let legacy = settings.legacyDiscoveryFilter, matches(legacy, name) {
             // What an earlier version published for this device under the node id it shared with others.
-            if message.retain, let m = client, let payload = message.payload, message.payloadlen > 0,
+            if message.retain, let payload = message.payload, message.payloadlen > 0,
                isOurDevice(Data(bytes: payload, count: Int(message.payloadlen))) {
                 publish(m, String(cString: name), "")
             }

@@ -30,7 +30,10 @@ public final class MQTTFeed: @unchecked Sendable {
     let deliver: @Sendable (_ topic: String, _ payload: [UInt8]) -> Void
     let report: @Sendable (_ kind: String, _ message: String) -> Void
     let changed: @Sendable (State) -> Void
-    private(set) var client: OpaquePointer?
+    /// libmosquitto's client while it runs, for the callers' threads: `stop` takes it out under the
+    /// lock, so that no publish can use it once it is being destroyed. The network thread and
+    /// libmosquitto's callbacks use the client they are given.
+    private let client = Mutex<OpaquePointer?>(nil)
     private let thread = FeedThread()
     /// Signalled by `stop` (ends a wait between attempts) and by the thread when it has ended.
     let wakeUp = DispatchSemaphore(value: 0), finished = DispatchSemaphore(value: 0)
@@ -69,7 +72,8 @@ public final class MQTTFeed: @unchecked Sendable {
             report("mqtt", "cannot load libmosquitto, which MQTT needs (apt install libmosquitto1): \(missing)")
             return
         }
-        guard client == nil, let m = mosquitto_new(settings.clientID, !settings.keepsSession, Unmanaged.passUnretained(self).toOpaque()) else {
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        guard client.withLock({ $0 }) == nil, let m = mosquitto_new(settings.clientID, !settings.keepsSession, me) else {
             report("mqtt", "cannot start an MQTT client")
             return
         }
@@ -81,7 +85,7 @@ public final class MQTTFeed: @unchecked Sendable {
             report("mqtt", "MQTT \(settings.host):\(settings.port): \(problem)")
             return
         }
-        client = m
+        client.withLock { $0 = m }
         published.withLock { $0.discovery = settings.discoveryConfigs(names: $0.names) }
         if let topic = settings.statusTopic {
             let will = Array(status(online: false).utf8)
@@ -110,8 +114,7 @@ public final class MQTTFeed: @unchecked Sendable {
     /// `ProcessSignals` allows: when the broker has not acknowledged `offline` by then, the
     /// connection is dropped without a DISCONNECT, so that its last will says `offline` instead.
     public func stop() {
-        guard let m = client else { return }
-        client = nil
+        guard let m = client.withLock({ taken in defer { taken = nil }; return taken }) else { return }
         var saidOffline = settings.statusTopic == nil
         if let topic = settings.statusTopic, session.withLock({ $0.connected }) {
             var mid: Int32 = 0
@@ -191,9 +194,13 @@ public final class MQTTFeed: @unchecked Sendable {
     public func rename(_ names: [String]) {
         let configs = settings.discoveryConfigs(names: names)
         published.withLock { $0 = (names, configs) }
-        guard let m = client, session.withLock({ $0.connected }) else { return }
-        for (topic, config) in configs.sorted(by: { $0.key < $1.key }) { publish(m, topic, config) }
-        if let topic = settings.statusTopic { publish(m, topic, status(online: true, lastValue: session.withLock { $0.lastValue })) }
+        client.withLock { m in
+            guard let m, session.withLock({ $0.connected }) else { return }
+            for (topic, config) in configs.sorted(by: { $0.key < $1.key }) { publish(m, topic, config) }
+            if let topic = settings.statusTopic {
+                publish(m, topic, status(online: true, lastValue: session.withLock { $0.lastValue }))
+            }
+        }
     }
 
     /// Publishes `text` retained, at QoS 1, from any thread (libmosquitto is told it is threaded).
@@ -205,8 +212,10 @@ public final class MQTTFeed: @unchecked Sendable {
     /// Says the screen's state (`ScreenState`) on `STATUS-TOPIC/state`, retained, while connected;
     /// what is said while the broker is away is said again on connecting (the screen is told then).
     public func say(state: String) {
-        guard let m = client, let topic = settings.stateTopic, session.withLock({ $0.connected }) else { return }
-        publish(m, topic, state)
+        client.withLock { m in
+            guard let m, let topic = settings.stateTopic, session.withLock({ $0.connected }) else { return }
+            publish(m, topic, state)
+        }
     }
 
     /// Messages received and connections made so far, for `--stats`.
