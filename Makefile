@@ -73,7 +73,7 @@ LOCALE := .build/share/locale
 DEB_DIR := $(SCRATCH)/deb
 DEB_ROOT := $(DEB_DIR)/root
 
-.PHONY: all deps deps-deb deps-test apt build release locale generated run test test-arm64 arm64-suites bench \
+.PHONY: all deps deps-deb deps-test apt build release locale generated run test test-arm64 arm64-suites fuzz fuzz-build bench \
         install uninstall deb clean build-root
 
 # `make` builds everything `make install` installs; `sudo make install` then only copies files.
@@ -278,6 +278,19 @@ arm64-suites: build-root locale
 	@set -o pipefail; $(IN_ROOT) env LD_LIBRARY_PATH=/opt/swift-arm64/swift/linux RINGS_TEST_EVERYTHING=1 \
 	  $(SUITES)/release/ringsPackageTests.xctest --testing-library swift-testing 2>&1 \
 	  | tee $(SCRATCH)/test.log | grep -av '^◇ \(Passing\|Test .* started\.$$\)'
+
+# The fuzz targets (Tests/Fuzz: one per parser of outside bytes), built with libFuzzer and the
+# address sanitizer in a folder of their own; `make fuzz` runs each for FUZZ_TIME seconds from its
+# kept corpus (Tests/Fuzz/Corpus) and what earlier runs found (.build/fuzz/corpus). Linked without
+# --gc-sections, which drops the coverage counters libFuzzer is guided by.
+FUZZERS := FuzzFeedLine FuzzScreenCommand FuzzJSON FuzzThemeFile FuzzStateFile FuzzSystemFiles
+FUZZ_TIME ?= 60
+FUZZ_BUILD := .build/fuzz
+fuzz-build: deps
+	RINGS_TESTS=fuzz $(SWIFT) build -c release --sanitize fuzzer --sanitize address --scratch-path $(FUZZ_BUILD) \
+	  -Xlinker --no-gc-sections
+fuzz: fuzz-build
+	@for f in $(FUZZERS); do Tests/Fuzz/run.sh $(FUZZ_BUILD)/release $(FUZZ_BUILD) $$f $(FUZZ_TIME) || exit 1; done
 
 bench: release
 	taskset -c 1 $(BIN) bench --theme flat --size 1920x1080 --frames 200

@@ -10,6 +10,24 @@ let optimized: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debu
 /// under qemu-user (arm64-suites).
 let headless = Context.environment["RINGS_TESTS"] == "headless"
 
+/// RINGS_TESTS=fuzz builds the fuzz targets instead of the tests and the program: one per parser of
+/// outside bytes (Tests/Fuzz), each a libFuzzer entry over the real parsing code, which `make fuzz`
+/// builds with the address sanitizer and runs.
+let fuzzing = Context.environment["RINGS_TESTS"] == "fuzz"
+
+/// The fuzz targets, each with the modules whose parser it reads.
+let fuzzers: [Target] = [.target(name: "FuzzSupport", path: "Tests/Fuzz/FuzzSupport")] + [
+    ("FuzzFeedLine", ["Rings", "RingsLive"]),
+    ("FuzzScreenCommand", ["Rings"]),
+    ("FuzzJSON", ["RingsBase"]),
+    ("FuzzThemeFile", ["Rings"]),
+    ("FuzzStateFile", ["Rings"]),
+    ("FuzzSystemFiles", ["RingsLive"]),
+].map { name, modules in
+    .executableTarget(name: name, dependencies: [.target(name: "FuzzSupport")] + modules.map { .target(name: $0) },
+                      path: "Tests/Fuzz/\(name)")
+}
+
 /// The command-line program, and the C parts only it uses.
 let program: [Target] = [
     // What runs in a crash's signal handler, in C: nothing of the Swift runtime may run there.
@@ -22,13 +40,36 @@ let program: [Target] = [
     ]),
 ]
 
+/// The tests that need no program, window or broker: all the arm64 build runs.
+let unitTests: [Target] = [
+    .target(name: "TestSupport", dependencies: ["RingsBase", "Rings", "RingsRaster", "RingsPNG"], path: "Tests/TestSupport"),
+    .testTarget(name: "RingsRasterTests", dependencies: ["RingsBase", "RingsRaster", "Shaders", "TestSupport"]),
+    .testTarget(name: "ShadersTests", dependencies: ["Shaders", "RingsRaster"]),
+    .testTarget(name: "RingsTests", dependencies: ["RingsBase", "Rings", "RingsAssets", "RingsAnimation", "RingsRaster", "TestSupport"], exclude: ["Goldens"]),
+    .testTarget(name: "RingsPNGTests", dependencies: ["RingsBase", "RingsPNG", "RingsRaster", "TestSupport"]),
+    .testTarget(name: "RingsAnimationTests", dependencies: ["RingsAnimation", "TestSupport"]),
+    // In-process tests of the SDL module's pure parts (the presenter's choice, the chrome's layout, text shaping): no window.
+    // SDL's event types come through CSDL2SysWM too (Swift 6.0 finds them only there).
+    .testTarget(name: "RingsSDLTests",
+                dependencies: ["CSDL2", "CSDL2SysWM", "RingsBase", "TestSupport", "Rings", "RingsLive",
+                               "RingsAnimation", "RingsRaster", "RingsPNG", "RingsSDL", "Shaders"],
+                exclude: ["Goldens"]),
+]
+
+/// The tests that start programs, windows and brokers.
+let liveTests: [Target] = [
+    .testTarget(name: "RingsLiveTests",
+                dependencies: ["RingsBase", "RingsLive", "Rings", "RingsAnimation", "RingsRaster", "TestSupport"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["RingsBase", "TestSupport", "Rings", "RingsLive", "RingsAnimation", "RingsRaster", "RingsPNG", "RingsSDL", "Shaders"]),
+]
+
 let package = Package(
     name: "rings",
     platforms: [.macOS(.v13)],
-    products: headless ? [] : [
+    products: headless || fuzzing ? [] : [
         .executable(name: "rings", targets: ["rings"]),
     ],
-    dependencies: headless ? [] : [
+    dependencies: headless || fuzzing ? [] : [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
@@ -77,24 +118,6 @@ let package = Package(
 
         // MARK: SDL
         .target(name: "RingsSDL", dependencies: ["CSDL2", "CCEC", "CX11Widget", "CWaylandProbe", "CWaylandPower", "CSDL2SysWM", "CXDPMS", "CDRM", "CFontconfig", "CPango", "RingsBase", "Rings", "RingsLive", "RingsAnimation", "RingsRaster"], swiftSettings: optimized),
-
-        // MARK: Tests
-        .target(name: "TestSupport", dependencies: ["RingsBase", "Rings", "RingsRaster", "RingsPNG"], path: "Tests/TestSupport"),
-        .testTarget(name: "RingsRasterTests", dependencies: ["RingsBase", "RingsRaster", "Shaders", "TestSupport"]),
-        .testTarget(name: "ShadersTests", dependencies: ["Shaders", "RingsRaster"]),
-        .testTarget(name: "RingsTests", dependencies: ["RingsBase", "Rings", "RingsAssets", "RingsAnimation", "RingsRaster", "TestSupport"], exclude: ["Goldens"]),
-        .testTarget(name: "RingsPNGTests", dependencies: ["RingsBase", "RingsPNG", "RingsRaster", "TestSupport"]),
-        .testTarget(name: "RingsAnimationTests", dependencies: ["RingsAnimation", "TestSupport"]),
-        // In-process tests of the SDL module's pure parts (the presenter's choice, the chrome's layout, text shaping): no window.
-        // SDL's event types come through CSDL2SysWM too (Swift 6.0 finds them only there).
-        .testTarget(name: "RingsSDLTests",
-                    dependencies: ["CSDL2", "CSDL2SysWM", "RingsBase", "TestSupport", "Rings", "RingsLive",
-                                   "RingsAnimation", "RingsRaster", "RingsPNG", "RingsSDL", "Shaders"],
-                    exclude: ["Goldens"]),
-    ] + (headless ? [] : program + [
-        .testTarget(name: "RingsLiveTests",
-                    dependencies: ["RingsBase", "RingsLive", "Rings", "RingsAnimation", "RingsRaster", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["RingsBase", "TestSupport", "Rings", "RingsLive", "RingsAnimation", "RingsRaster", "RingsPNG", "RingsSDL", "Shaders"]),
-    ]),
+    ] + (fuzzing ? fuzzers : unitTests + (headless ? [] : program + liveTests)),
     cxxLanguageStandard: .cxx17
 )

@@ -1,0 +1,31 @@
+#!/bin/bash
+# Runs one fuzz target (`make fuzz` builds them: Tests/Fuzz) for SECONDS, from its kept corpus
+# (Tests/Fuzz/Corpus/NAME, read only) and what earlier runs here found (WORK/corpus/NAME). A crash,
+# a broken assertion, a run over 1 s or memory past the limit stops it, with the input kept in
+# WORK/crashes; the run's figures are said in one line.
+#   Tests/Fuzz/run.sh BINARIES WORK NAME SECONDS [LIBFUZZER-OPTION]...
+set -uo pipefail
+BIN=${1:?the folder of the built fuzz targets}; WORK=${2:?a work folder}; NAME=${3:?a fuzz target}
+SECONDS_GIVEN=${4:?seconds}; shift 4
+D=$(cd "$(dirname "$0")" && pwd)
+kept=$D/Corpus/$NAME found=$WORK/corpus/$NAME log=$WORK/$NAME.log
+[ -x "$BIN/$NAME" ] || { echo "fuzz: no $BIN/$NAME (make fuzz builds it)" >&2; exit 2; }
+[ -d "$kept" ] || { echo "fuzz: $NAME has no kept corpus ($kept)" >&2; exit 2; }
+mkdir -p "$found" "$WORK/crashes" || exit 2
+# The Swift runtime's own backtracer waits for a terminal that is not there: libFuzzer says where.
+SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
+  "$BIN/$NAME" "$found" "$kept" -max_total_time="$SECONDS_GIVEN" -timeout=1 -rss_limit_mb=1024 \
+  -malloc_limit_mb=256 -artifact_prefix="$WORK/crashes/$NAME-" -print_final_stats=1 "$@" > "$log" 2>&1
+status=$?
+stat() { awk -v k="$1" '$1 == k ":" { print $2 }' "$log" | tail -n 1; }
+runs=$(stat stat::number_of_executed_units) speed=$(stat stat::average_exec_per_sec)
+features=$(grep -aoE 'ft: [0-9]+' "$log" | tail -n 1 | cut -d' ' -f2)
+coverage=$(grep -aoE 'cov: [0-9]+' "$log" | tail -n 1 | cut -d' ' -f2)
+inputs=$(find "$found" "$kept" -type f | wc -l)
+if [ $status != 0 ]; then
+  echo "fuzz: $NAME FAILED (exit $status); its log is $log:"
+  grep -aE "ERROR|fuzz:|SUMMARY|Test unit written|artifact" "$log" | head -n 12
+  exit 1
+fi
+echo "fuzz: $NAME: ${runs:-0} runs in $SECONDS_GIVEN s (${speed:-0}/s), coverage ${coverage:-0}," \
+  "features ${features:-0}, corpus $inputs inputs"
