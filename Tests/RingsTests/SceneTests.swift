@@ -148,10 +148,14 @@ import TestSupport
         for (json, named) in [(#"{"rings": [{"start": [1, 2, 3]}, {"end": [1, 2, true]}]}"#, "'rings[1].end'"),
                               (#"{"trackOpacity": 3}"#, "'trackOpacity'"),
                               (#"{"colour": [1, 2, 3]}"#, "'colour' is not a theme key"),
-                              ("{ not json", "not valid JSON")] {
-            let error = caught(ThemeError.self, "\(json) was accepted") { _ = try parse(json) }
+                              ("{ not json", "not valid JSON"),
+                              // A key's control characters are written as escapes, a long key cut (FuzzThemeFile).
+                              (#"{"compa\rable": false}"#, #"'compa\rable' is not"#),
+                              ("{\"\(String(repeating: "k", count: 5000))\": 1}", "kkk...' is not")] {
+            let error = caught(ThemeError.self, "\(json.prefix(40)) was accepted") { _ = try parse(json) }
             let message = error?.description ?? ""
-            #expect(message.contains(named), "\(json): \(message)")
+            #expect(message.contains(named) && !message.contains("\r") && message.count < 1024,
+                    "\(json.prefix(40)): \(message)")
         }
     }
 

@@ -108,8 +108,6 @@ public enum FeedLine {
         return .success(pairs)
     }
 
-    /// At most 40 characters of what was seen, for a readable message.
-    static func clip(_ text: some StringProtocol) -> String {
-        text.count <= 40 ? String(text) : String(text.prefix(37)) + "..."
-    }
+    /// At most 40 characters of what was seen, in one line, for a readable message.
+    static func clip(_ text: some StringProtocol) -> String { text.clipped() }
 }

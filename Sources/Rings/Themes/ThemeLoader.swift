@@ -13,7 +13,9 @@ public enum ThemeError: Error, Equatable, CustomStringConvertible {
     case malformed(source: String, reason: String)
     case badValue(source: String, key: String, problem: String)
 
-    public var description: String {
+    public var description: String { words.oneLine }
+
+    private var words: String {
         switch self {
         case let .unknownTheme(name, available):
             "unknown theme '\(name)' (built-in themes: \(available.joined(separator: ", ")); or give a path to a .json file)"
@@ -21,7 +23,7 @@ public enum ThemeError: Error, Equatable, CustomStringConvertible {
             "--preset \(name): there is no such preset (presets: \(available.joined(separator: ", ")); `rings presets` shows them)"
         case let .unreadable(path, reason): "theme file \(path): \(reason)"
         case let .malformed(source, reason): "theme \(source) is not valid JSON: \(reason)"
-        case let .badValue(source, key, problem): "theme \(source): key '\(key)' \(problem)"
+        case let .badValue(source, key, problem): "theme \(source): key '\(key.clipped(60))' \(problem)"
         }
     }
 }

@@ -1,4 +1,5 @@
 import Rings
+import RingsBase
 import FoundationEssentials
 import Glibc
 
@@ -13,7 +14,7 @@ extension MQTTFeed.Settings {
         let address = host.hasPrefix("[") && host.hasSuffix("]") && host.count > 2
             && host.dropFirst().dropLast().utf8.allSatisfy { isxdigit(Int32($0)) != 0 || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") }
         guard name || address, host.utf8.count <= 253 else {
-            return "the host must be a name or an address (letters, digits, . - _, or [IPv6]), not '\(StandardError.oneLine(host))'"
+            return "the host must be a name or an address (letters, digits, . - _, or [IPv6]), not '\(host.oneLine)'"
         }
         return nil
     }

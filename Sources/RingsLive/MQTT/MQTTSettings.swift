@@ -1,4 +1,5 @@
 import Rings
+import RingsBase
 import FoundationEssentials
 import Glibc
 
@@ -47,21 +48,21 @@ extension MQTTFeed {
                 host = String(hostPort[..<colon]); port = p
             }
             guard !host.isEmpty else { throw Problem("\(url): no host") }
-            if let problem = Settings.hostProblem(host) { throw Problem("\(StandardError.oneLine(url)): \(problem)") }
+            if let problem = Settings.hostProblem(host) { throw Problem("\(url.oneLine): \(problem)") }
             if let clientID, let problem = Settings.clientIDProblem(clientID) { throw Problem("client-id \(problem)") }
             guard !topics.isEmpty, topics.count <= 16 else { throw Problem("--topic: give 1 to 16 topic filters") }
             for topic in topics {
                 if let problem = Settings.filterProblem(topic) {
-                    throw Problem("topic filter '\(StandardError.oneLine(topic))' \(problem): no message could ever match it")
+                    throw Problem("topic filter '\(topic.oneLine)' \(problem): no message could ever match it")
                 }
             }
             guard (0...1).contains(qos) else { throw Problem("qos must be 0 or 1, not \(qos)") }
             guard (5...3600).contains(keepalive) else { throw Problem("keepalive must be 5 to 3600 seconds, not \(keepalive)") }
             if let statusTopic, statusTopic.isEmpty || statusTopic.utf8.count > 256 || statusTopic.contains(where: { "+#\u{0}".contains($0) }) {
-                throw Problem("status-topic must be a topic name (no + or #), not '\(StandardError.oneLine(statusTopic))'")
+                throw Problem("status-topic must be a topic name (no + or #), not '\(statusTopic.oneLine)'")
             }
             if let statusTopic, statusTopic.hasPrefix("$") {
-                throw Problem("status-topic '\(StandardError.oneLine(statusTopic))' starts with $, which brokers keep for themselves ($SYS): a client cannot publish there")
+                throw Problem("status-topic '\(statusTopic.oneLine)' starts with $, which brokers keep for themselves ($SYS): a client cannot publish there")
             }
             if scheme == "mqtt", let given = [("ca", ca), ("cert", cert), ("key", key)].first(where: { $0.1 != nil }) {
                 throw Problem("\(given.0) is for TLS: the url must start with mqtts://")

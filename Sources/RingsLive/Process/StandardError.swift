@@ -9,7 +9,7 @@ import Glibc
 public enum StandardError {
     /// Writes `line` and a newline.
     public static func say(_ line: String) {
-        var bytes = Array(oneLine(line).utf8)
+        var bytes = Array(line.oneLine.utf8)
         bytes.append(0x0A)
         bytes.withUnsafeBytes { buffer in
             var offset = 0
@@ -18,31 +18,6 @@ public enum StandardError {
                 if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { return }
             }
         }
-    }
-
-    /// `text` with its control characters written as escapes (\n, \t, \r, \0, \x1B ...).
-    public static func oneLine(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case "\0": out += "\\0"
-            case _ where isControl(scalar):
-                out += scalar.value <= 0xFF ? "\\x" + String(cFormat: "%02X", scalar.value) : "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-
-    /// C0 and C1 controls, DEL, and the bidirectional controls that would reorder what a terminal
-    /// shows after them (U+202A-U+202E, U+2066-U+2069).
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x202A...0x202E).contains(scalar.value)
-            || (0x2066...0x2069).contains(scalar.value)
     }
 
     /// Makes stderr safe to write for the life of the process: a reader that went away is an error

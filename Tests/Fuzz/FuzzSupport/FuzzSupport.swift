@@ -4,7 +4,8 @@ import Glibc
 /// process stops (libFuzzer keeps the input that did it, as for a crash).
 public func require(_ condition: Bool, _ what: @autoclosure () -> String) {
     guard !condition else { return }
-    fputs("fuzz: \(what())\n", stderr)
+    let line = Array("fuzz: \(what())\n".utf8)
+    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
     abort()
 }
 

@@ -31,6 +31,8 @@ import Testing
             (#"{"brightness": 0.5, "volume": 3}"#, "'volume' is not a command"),
             (#"{"transition": -1}"#, "transition must be"), (#"{"flash": "blink"}"#, #"flash must be "short" or "long""#),
             (String(repeating: " ", count: 2000) + "{}", "over 1024 bytes"),
+            // A key's own line breaks are written as escapes (found by FuzzScreenCommand).
+            (#"{"{}s": 0.001, "ess\necs": 0.001}"#, #"'ess\necs' is not a command"#),
         ]
         for (text, reason) in bad {
             guard case let .failure(refusal) = parse(text) else { Issue.record("taken: \(text.prefix(40))"); continue }
