@@ -100,6 +100,22 @@ import Testing
         #expect(sampler.sample(.swap, at: 0) == .absent(Words.noSwap.text))
     }
 
+    /// Figures no kernel gives (more available than there is, "nan", a negative tick count) are
+    /// unreadable, never a share below 0 or past 1 (found by FuzzSystemFiles: memory at -91366).
+    @Test func impossibleFiguresAreUnreadable() throws {
+        let tree = try Self.laptop()
+        try tree.write("/proc/meminfo",
+                       "MemTotal: 1000 kB\nMemAvailable: 92000 kB\nSwapTotal: 10 kB\nSwapFree: 20 kB\n")
+        try tree.write("/proc/loadavg", "nan 0.5 0.5 1/100 42\n")
+        try tree.write("/proc/stat", "cpu  inf 0 100 600\ncpu0 -200 0 50 250 0 0 0 0 0 0\n")
+        let sampler = SystemSampler(files: tree.files)
+        for source in [SystemSource.mem, .swap, .load, .cpu, .core(0)] {
+            #expect(sampler.sample(source, at: 0) == .unreadable, "\(source)")
+        }
+        try tree.write("/sys/class/drm/card0/device/gpu_busy_percent", "inf\n")
+        #expect(sampler.sample(.gpu(nil), at: 0) == .absent(Words.noGPUFigure.text))
+    }
+
     @Test func throughputIsBytesPerSecondAgainstTheMaximum() throws {
         let tree = try Self.laptop(), files = tree.files
         // No maximum: eth0's 1000 Mbit/s is 125 MB/s.

@@ -43,7 +43,12 @@ public struct SystemFiles: Sendable {
     }
 
     /// The file's first line as a number.
-    public func number(_ path: String) -> Double? { line(path).flatMap { Double($0) } }
+    public func number(_ path: String) -> Double? { line(path).flatMap(SystemFiles.number) }
+
+    /// A figure of the kernel's: a finite number (never "nan" or "inf", which Double reads too).
+    public static func number(_ text: some StringProtocol) -> Double? {
+        Double(text).flatMap { $0.isFinite ? $0 : nil }
+    }
 
     /// The names in folder `path`, sorted as people count (hwmon2 before hwmon10); empty when it cannot be read.
     public func names(in path: String) -> [String] {

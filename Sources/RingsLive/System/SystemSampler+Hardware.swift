@@ -49,7 +49,7 @@ extension SystemSampler {
     func diskio(_ device: String, _ perSecond: Double?, _ source: SystemSource, at time: Double) -> Reading {
         let path = "/sys/block/\(device)/stat"
         guard files.exists(path) else { counters[source] = nil; return .absent(Words.noSuchDisk.text) }
-        let fields = files.line(path)?.split(separator: " ").compactMap { Double($0) } ?? []
+        let fields = files.line(path)?.split(separator: " ").compactMap { SystemFiles.number($0) } ?? []
         guard fields.count >= 10 else { return .unreadable }
         if let perSecond { return rate((fields[2] + fields[6]) * 512, full: perSecond, source, at: time) }
         // Busy seconds a second, at most 1 (the kernel's count and the loop's clock may disagree a little).

@@ -64,13 +64,17 @@ public final class SystemSampler {
         case let .core(n): return cpu(line: "cpu\(n)", source, at: time)
         case .cores: return .unreadable
         case .mem:
-            guard let info = meminfo(at: time), let total = info["MemTotal"], total > 0, let available = info["MemAvailable"] else { return .unreadable }
+            // What no kernel says (more available than there is) is not read as a share.
+            guard let info = meminfo(at: time), let total = info["MemTotal"], total > 0,
+                  let available = info["MemAvailable"], (0...total).contains(available) else { return .unreadable }
             return .value(1 - available / total)
         case .swap:
-            guard let info = meminfo(at: time), let total = info["SwapTotal"], let free = info["SwapFree"] else { return .unreadable }
+            guard let info = meminfo(at: time), let total = info["SwapTotal"], let free = info["SwapFree"],
+                  total == 0 || (0...total).contains(free) else { return .unreadable }
             return total > 0 ? .value(1 - free / total) : .absent(Words.noSwap.text)
         case .load:
-            guard let first = files.line("/proc/loadavg")?.split(separator: " ").first, let load = Double(first) else { return .unreadable }
+            guard let first = files.line("/proc/loadavg")?.split(separator: " ").first,
+                  let load = SystemFiles.number(first), load >= 0 else { return .unreadable }
             return .value(load / Double(max(1, cores.count)))
         case let .disk(path):
             // As df's Use%: used over what ordinary users could have (used plus available).
@@ -92,8 +96,8 @@ public final class SystemSampler {
     private func cpu(line name: String, _ source: SystemSource, at time: Double) -> Reading {
         guard let text = read("/proc/stat", at: time) else { return .unreadable }
         guard let line = Self.line(in: text, startingWith: name + " ") else { return .absent(Words.noSuchCore.text) }
-        let fields = line.split(separator: " ").compactMap { Double($0) }
-        guard fields.count >= 4 else { return .unreadable }
+        let fields = line.split(separator: " ").compactMap { SystemFiles.number($0) }
+        guard fields.count >= 4, fields.allSatisfy({ $0 >= 0 }) else { return .unreadable }
         // guest and guest_nice are counted in user and nice already.
         let counted = fields.prefix(8)
         let total = counted.reduce(0, +), idle = fields[3] + (fields.count > 4 ? fields[4] : 0)
@@ -121,7 +125,7 @@ public final class SystemSampler {
         guard let text = read("/proc/meminfo", at: time) else { return nil }
         var fields: [String: Double] = [:]
         for name in ["MemTotal", "MemAvailable", "SwapTotal", "SwapFree"] {
-            fields[name] = Self.line(in: text, startingWith: name + ":").flatMap { $0.split(separator: " ").first }.flatMap { Double($0) }
+            fields[name] = Self.line(in: text, startingWith: name + ":").flatMap { $0.split(separator: " ").first }.flatMap(SystemFiles.number)
         }
         return fields
     }

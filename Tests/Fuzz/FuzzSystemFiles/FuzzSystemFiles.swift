@@ -43,10 +43,10 @@ let sources: [(SystemSource, share: Bool)] = [
     (.temp(nil), false), (.temp("k10temp"), false),
 ]
 
-/// The fake tree, made once, with what the parts do not write.
+/// The fake tree, made once in memory (/dev/shm), with what the parts do not write.
 let tree: String = {
-    var template = Array("/tmp/rings-fuzz-system-XXXXXX".utf8CString)
-    guard let made = mkdtemp(&template) else { fatalError("cannot make a folder in /tmp") }
+    var template = Array("/dev/shm/rings-fuzz-system-XXXXXX".utf8CString)
+    guard let made = mkdtemp(&template) else { fatalError("cannot make a folder in /dev/shm") }
     let root = String(cString: made)
     for file in files + ["/sys/class/power_supply/BAT0/type", "/sys/class/power_supply/BAT0/energy_full",
                          "/sys/class/net/eth0/statistics/tx_bytes"] {
@@ -57,6 +57,8 @@ let tree: String = {
         FileManager.default.createFile(atPath: root + "/sys/class/power_supply/BAT0/" + file, contents: Data(text.utf8))
     }
     FileManager.default.createFile(atPath: root + "/sys/class/net/eth0/statistics/tx_bytes", contents: Data("1000".utf8))
+    // Gone when libFuzzer ends (it exits through exit(), which runs these).
+    atexit { try? FileManager.default.removeItem(atPath: tree) }
     return root
 }()
 
