@@ -281,14 +281,16 @@ arm64-suites: build-root locale
 
 # The fuzz targets (Tests/Fuzz: one per parser of outside bytes), built with libFuzzer and the
 # address sanitizer in a folder of their own; `make fuzz` runs each for FUZZ_TIME seconds from its
-# kept corpus (Tests/Fuzz/Corpus) and what earlier runs found (.build/fuzz/corpus). Linked without
-# --gc-sections, which drops the coverage counters libFuzzer is guided by.
+# kept corpus (Tests/Fuzz/Corpus) and what earlier runs found (.build/fuzz/corpus). Both
+# sanitizers in one -sanitize= (SwiftPM's --sanitize for each passes them in any order, and swiftc
+# keeps the last: a build was then instrumented for one of them only); --sanitize fuzzer for
+# libFuzzer's main. Linked without --gc-sections, which drops the coverage counters.
 FUZZERS := FuzzFeedLine FuzzScreenCommand FuzzJSON FuzzThemeFile FuzzStateFile FuzzSystemFiles
 FUZZ_TIME ?= 60
 FUZZ_BUILD := .build/fuzz
 fuzz-build: deps
-	RINGS_TESTS=fuzz $(SWIFT) build -c release --sanitize fuzzer --sanitize address --scratch-path $(FUZZ_BUILD) \
-	  -Xlinker --no-gc-sections
+	RINGS_TESTS=fuzz $(SWIFT) build -c release --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address \
+	  --scratch-path $(FUZZ_BUILD) -Xlinker --no-gc-sections
 fuzz: fuzz-build
 	@for f in $(FUZZERS); do Tests/Fuzz/run.sh $(FUZZ_BUILD)/release $(FUZZ_BUILD) $$f $(FUZZ_TIME) || exit 1; done
 
