@@ -73,8 +73,8 @@ LOCALE := .build/share/locale
 DEB_DIR := $(SCRATCH)/deb
 DEB_ROOT := $(DEB_DIR)/root
 
-.PHONY: all deps deps-deb deps-test apt build release locale generated run test test-arm64 arm64-suites fuzz fuzz-build bench \
-        install uninstall deb clean build-root
+.PHONY: all deps deps-deb deps-test apt build release locale generated run test test-arm64 arm64-suites \
+        fuzz fuzz-build test-sanitized bench install uninstall deb clean build-root
 
 # `make` builds everything `make install` installs; `sudo make install` then only copies files.
 all: generated
@@ -293,6 +293,18 @@ fuzz-build: deps
 	  --scratch-path $(FUZZ_BUILD) -Xlinker --no-gc-sections
 fuzz: fuzz-build
 	@for f in $(FUZZERS); do Tests/Fuzz/run.sh $(FUZZ_BUILD)/release $(FUZZ_BUILD) $$f $(FUZZ_TIME) || exit 1; done
+
+# The unit and live suites under the thread sanitizer, then under the address sanitizer (the C
+# targets too), each in a build folder of its own; a report fails the run. Leaks are not looked
+# for here: LeakSanitizer's reports at the suites' end come from the tests' own Foundation calls
+# (FileManager.contents(atPath:) on /proc/PID/cmdline: 25 MB in 5,890 blocks) and fontconfig.
+SANITIZED := RingsRasterTests|ShadersTests|RingsTests|RingsPNGTests|RingsAnimationTests|RingsSDLTests|RingsLiveTests
+sanitized = $(SWIFT) build --build-tests --sanitize=$(1) --scratch-path .build/$(2) \
+	  && NO_COLOR=1 RINGS_TEST_EVERYTHING=1 ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --sanitize=$(1) --scratch-path .build/$(2) \
+	  --filter "$(SANITIZED)"
+test-sanitized: deps-test locale
+	$(call sanitized,thread,tsan)
+	$(call sanitized,address,asan)
 
 bench: release
 	taskset -c 1 $(BIN) bench --theme flat --size 1920x1080 --frames 200
