@@ -300,8 +300,8 @@ fuzz: fuzz-build
 # (FileManager.contents(atPath:) on /proc/PID/cmdline: 25 MB in 5,890 blocks) and fontconfig.
 SANITIZED := RingsRasterTests|ShadersTests|RingsTests|RingsPNGTests|RingsAnimationTests|RingsSDLTests|RingsLiveTests
 sanitized = $(SWIFT) build --build-tests --sanitize=$(1) --scratch-path .build/$(2) \
-	  && NO_COLOR=1 RINGS_TEST_EVERYTHING=1 ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --sanitize=$(1) --scratch-path .build/$(2) \
-	  --filter "$(SANITIZED)"
+	  && NO_COLOR=1 RINGS_TEST_EVERYTHING=1 ASAN_OPTIONS=detect_leaks=0 \
+	  $(SWIFT) test --skip-build --sanitize=$(1) --scratch-path .build/$(2) --filter "$(SANITIZED)"
 test-sanitized: deps-test locale
 	$(call sanitized,thread,tsan)
 	$(call sanitized,address,asan)

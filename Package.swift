@@ -42,13 +42,17 @@ let program: [Target] = [
 
 /// The tests that need no program, window or broker: all the arm64 build runs.
 let unitTests: [Target] = [
-    .target(name: "TestSupport", dependencies: ["RingsBase", "Rings", "RingsRaster", "RingsPNG"], path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["RingsBase", "Rings", "RingsRaster", "RingsPNG"],
+            path: "Tests/TestSupport"),
     .testTarget(name: "RingsRasterTests", dependencies: ["RingsBase", "RingsRaster", "Shaders", "TestSupport"]),
     .testTarget(name: "ShadersTests", dependencies: ["Shaders", "RingsRaster"]),
-    .testTarget(name: "RingsTests", dependencies: ["RingsBase", "Rings", "RingsAssets", "RingsAnimation", "RingsRaster", "TestSupport"], exclude: ["Goldens"]),
+    .testTarget(name: "RingsTests",
+                dependencies: ["RingsBase", "Rings", "RingsAssets", "RingsAnimation", "RingsRaster", "TestSupport"],
+                exclude: ["Goldens"]),
     .testTarget(name: "RingsPNGTests", dependencies: ["RingsBase", "RingsPNG", "RingsRaster", "TestSupport"]),
     .testTarget(name: "RingsAnimationTests", dependencies: ["RingsAnimation", "TestSupport"]),
-    // In-process tests of the SDL module's pure parts (the presenter's choice, the chrome's layout, text shaping): no window.
+    // In-process tests of the SDL module's pure parts (the presenter's choice, the chrome's layout,
+    // text shaping): no window.
     // SDL's event types come through CSDL2SysWM too (Swift 6.0 finds them only there).
     .testTarget(name: "RingsSDLTests",
                 dependencies: ["CSDL2", "CSDL2SysWM", "RingsBase", "TestSupport", "Rings", "RingsLive",
@@ -60,7 +64,9 @@ let unitTests: [Target] = [
 let liveTests: [Target] = [
     .testTarget(name: "RingsLiveTests",
                 dependencies: ["RingsBase", "RingsLive", "Rings", "RingsAnimation", "RingsRaster", "TestSupport"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["RingsBase", "TestSupport", "Rings", "RingsLive", "RingsAnimation", "RingsRaster", "RingsPNG", "RingsSDL", "Shaders"]),
+    .testTarget(name: "EndToEndTests",
+                dependencies: ["RingsBase", "TestSupport", "Rings", "RingsLive", "RingsAnimation", "RingsRaster",
+                               "RingsPNG", "RingsSDL", "Shaders"]),
 ]
 
 let package = Package(

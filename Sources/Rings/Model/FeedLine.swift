@@ -54,7 +54,7 @@ public enum FeedLine {
             for word in text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," }) {
                 let parts = word.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                    return .failure(Rejection(kind: .syntax, reason: "'\(clip(word))' is not ring=value"))
+                    return .failure(Rejection(kind: .syntax, reason: "'\(word.clipped())' is not ring=value"))
                 }
                 found.append((String(parts[0]), String(parts[1])))
             }
@@ -65,7 +65,7 @@ public enum FeedLine {
         for (key, raw) in pairs {
             guard let ring = ringIndex(key, names: names) else {
                 let known = names.isEmpty ? "" : " (rings: 1-\(names.count), \(names.joined(separator: ", ")))"
-                return .failure(Rejection(kind: .unknownRing, reason: "no ring '\(clip(key))'\(known)"))
+                return .failure(Rejection(kind: .unknownRing, reason: "no ring '\(key.clipped())'\(known)"))
             }
             switch value(raw, goal: ring < goals.count ? goals[ring] : nil) {
             case let .success(v): updates.append((ring, v))
@@ -87,7 +87,7 @@ public enum FeedLine {
             // A feed's value past the ends shows as the end: an empty ring, or ten laps.
             return .success(min(RingValues.maximumProgress, max(0, try RingValue.parse(raw, goal: ringGoal))))
         } catch {
-            return .failure(Rejection(kind: .badValue, reason: "value '\(clip(raw))' \(error)"))
+            return .failure(Rejection(kind: .badValue, reason: "value '\(raw.clipped())' \(error)"))
         }
     }
 
@@ -102,12 +102,10 @@ public enum FeedLine {
             case let string as String: pairs.append((key, string))
             case let number as Double: pairs.append((key, "\(number)"))
             default:
-                return .failure(Rejection(kind: .badValue, reason: "value of '\(clip(key))' is neither a number nor a string"))
+                let reason = "value of '\(key.clipped())' is neither a number nor a string"
+                return .failure(Rejection(kind: .badValue, reason: reason))
             }
         }
         return .success(pairs)
     }
-
-    /// At most 40 characters of what was seen, in one line, for a readable message.
-    static func clip(_ text: some StringProtocol) -> String { text.clipped() }
 }

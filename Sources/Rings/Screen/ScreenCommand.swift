@@ -66,7 +66,8 @@ public struct ScreenCommand: Equatable, Sendable {
                 guard let word = value as? String, let seconds = ["short": 2.0, "long": 10.0][word] else { return refuse(#"flash must be "short" or "long""#) }
                 command.identify = command.identify ?? seconds
             default:
-                return refuse("'\(key.clipped())' is not a command (known: \(keys.joined(separator: ", ")))", kind: "unknown command")
+                let known = keys.joined(separator: ", ")
+                return refuse("'\(key.clipped())' is not a command (known: \(known))", kind: "unknown command")
             }
         }
         return .success(command)

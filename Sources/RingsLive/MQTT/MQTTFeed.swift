@@ -73,7 +73,8 @@ public final class MQTTFeed: @unchecked Sendable {
             return
         }
         let me = Unmanaged.passUnretained(self).toOpaque()
-        guard client.withLock({ $0 }) == nil, let m = mosquitto_new(settings.clientID, !settings.keepsSession, me) else {
+        guard client.withLock({ $0 }) == nil,
+              let m = mosquitto_new(settings.clientID, !settings.keepsSession, me) else {
             report("mqtt", "cannot start an MQTT client")
             return
         }

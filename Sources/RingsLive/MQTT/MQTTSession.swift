@@ -52,7 +52,8 @@ extension MQTTFeed {
             } else if attempt.connected && attempt.briefInARow >= 2 {
                 // What a broker does to the older of two clients with one id (MQTT 3.1.1, 3.1.4-2).
                 reason = "connection lost within \(Int(MQTTFeed.brief)) s of connecting, \(attempt.briefInARow) times in a row: "
-                    + "another client may be using client-id '\(clientID.oneLine)' (each connection with it ends the other's)"
+                    + "another client may be using client-id '\(clientID.oneLine)' "
+                    + "(each connection with it ends the other's)"
                 state = .reconnecting; slow = false
             } else if attempt.connected {
                 reason = code == MOSQ_ERR_KEEPALIVE.rawValue ? "the broker stopped answering" : "connection lost"

@@ -62,7 +62,8 @@ extension MQTTFeed {
                 throw Problem("status-topic must be a topic name (no + or #), not '\(statusTopic.oneLine)'")
             }
             if let statusTopic, statusTopic.hasPrefix("$") {
-                throw Problem("status-topic '\(statusTopic.oneLine)' starts with $, which brokers keep for themselves ($SYS): a client cannot publish there")
+                throw Problem("status-topic '\(statusTopic.oneLine)' starts with $, which brokers keep for themselves "
+                              + "($SYS): a client cannot publish there")
             }
             if scheme == "mqtt", let given = [("ca", ca), ("cert", cert), ("key", key)].first(where: { $0.1 != nil }) {
                 throw Problem("\(given.0) is for TLS: the url must start with mqtts://")

@@ -125,7 +125,8 @@ public final class SystemSampler {
         guard let text = read("/proc/meminfo", at: time) else { return nil }
         var fields: [String: Double] = [:]
         for name in ["MemTotal", "MemAvailable", "SwapTotal", "SwapFree"] {
-            fields[name] = Self.line(in: text, startingWith: name + ":").flatMap { $0.split(separator: " ").first }.flatMap(SystemFiles.number)
+            fields[name] = Self.line(in: text, startingWith: name + ":")
+                .flatMap { $0.split(separator: " ").first }.flatMap(SystemFiles.number)
         }
         return fields
     }

@@ -30,7 +30,8 @@ struct CheckConfigCommand: ParsableCommand {
         let cec = try? Settings.cecChoice(Settings.cec.resolved(nil, in: config))
         let power = config.schedule != nil || live.mqtt?.commandTopic != nil ? cec.map { "; power " + $0.summary } : nil
         // Names as the file wrote them, but never a character that would steer the terminal.
-        let summary = "\(file): ok: \(live.kiosk ? "kiosk, " : "")theme \(live.theme.name), \(size), rings \(names.joined(separator: ", "))"
+        let summary = "\(file): ok: \(live.kiosk ? "kiosk, " : "")theme \(live.theme.name), \(size), "
+            + "rings \(names.joined(separator: ", "))"
             + (config.schedule.map { "; a schedule of \($0.steps.count) step\($0.steps.count == 1 ? "" : "s")" } ?? "")
             + (live.mqtt.flatMap { $0.discovery == true ? "; Home Assistant node \($0.nodeID)" : nil } ?? "")
             + (power ?? "")

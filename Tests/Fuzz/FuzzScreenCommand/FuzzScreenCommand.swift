@@ -7,7 +7,8 @@ import Rings
 public func fuzzScreenCommand(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     switch ScreenCommand.parse(bytes(data, size)) {
     case let .success(command):
-        require(command.brightness.map { (0...1).contains($0) } ?? true, "brightness \(String(describing: command.brightness))")
+        require(command.brightness.map { (0...1).contains($0) } ?? true,
+                "brightness \(String(describing: command.brightness))")
         require(command.identify.map { (0...ScreenCommand.longestIdentify).contains($0) } ?? true, "identify")
         require(command.transition.map { (0...3600).contains($0) } ?? true, "transition")
         require(command != ScreenCommand(), "a command taken asks for nothing")
