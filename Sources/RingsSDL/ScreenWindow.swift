@@ -161,7 +161,10 @@ public final class ScreenWindow {
             updater.invalidate()
             return false
         }
-        if screen.displayOff && !power.askedOff { power.set(off: true, window: window) }
+        if screen.displayOff && !power.askedOff {
+            power.set(off: true, window: window)
+            stats.power = power.name(window: window)
+        }
         if shown {
             stats.presented(at: clock.now(), continuing: animatingBefore)
             supervisor.presented(status: screen.status)

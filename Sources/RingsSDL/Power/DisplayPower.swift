@@ -27,6 +27,8 @@ final class DisplayPower {
     private(set) var askedOff = false
     private let problems: ProblemLog
     private var said: Set<String> = []
+    /// No way worked when the display was asked off: it stays on, drawn black.
+    private var drawnBlack: Bool { said.contains("black") }
 
     init(cec choice: CECChoice, problems: ProblemLog) {
         (cec, cecWhy) = CECPower.open(choice)
@@ -35,11 +37,13 @@ final class DisplayPower {
 
     /// What switches the display's power on `window`, for --stats and the broker's state: "hdmi-cec
     /// (/dev/cec0, vc4-hdmi-0)", "dpms (x11)", "dpms (kmsdrm)", "wlr-output-power (wayland)" or
-    /// "none (black)".
+    /// "none (black)" (also once a switch has failed: the screen is then drawn black).
     func name(window: RingsWindow) -> String {
         if let cec { return "hdmi-cec (\(cec.path), \(cec.name))" }
+        if drawnBlack { return "none (black)" }
         switch system(of: window) {
-        case .x11?, .console?: return "dpms (\(window.driver))"
+        case .x11(let display)?: return X11Power.capable(display) ? "dpms (x11)" : "none (black)"
+        case .console?: return "dpms (\(window.driver))"
         case .wayland?: return "wlr-output-power (wayland)"
         case nil: return "none (black)"
         }

@@ -6,11 +6,16 @@ struct X11Power {
     /// Whether the server's DPMS was enabled when rings first switched it.
     private var found: Bool?
 
-    /// Forces the monitor off or on; false where the server has no DPMS.
-    mutating func set(off: Bool, display: OpaquePointer) -> Bool {
+    /// Whether the server has DPMS and its monitor can be switched by it.
+    static func capable(_ display: OpaquePointer) -> Bool {
         // Asked first: DPMSCapable on a server without the extension makes Xlib print a line of its own.
         var events: Int32 = 0, errors: Int32 = 0
-        guard DPMSQueryExtension(display, &events, &errors) != 0, DPMSCapable(display) != 0 else { return false }
+        return DPMSQueryExtension(display, &events, &errors) != 0 && DPMSCapable(display) != 0
+    }
+
+    /// Forces the monitor off or on; false where the server has no DPMS.
+    mutating func set(off: Bool, display: OpaquePointer) -> Bool {
+        guard Self.capable(display) else { return false }
         if found == nil {
             var level: CARD16 = 0, enabled: BOOL = 0
             DPMSInfo(display, &level, &enabled)

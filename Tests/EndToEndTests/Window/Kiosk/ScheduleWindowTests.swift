@@ -47,6 +47,7 @@ import TestSupport
         // Whole frames (the first, each reload's, the black one, any expose) and the second's easing back on, a
         // frame a refresh at most: a window that drew while off goes past it.
         #expect(frames <= 1 / refresh + 20, "\(stats)")
+        #expect(stats.contains("power none (black)"), "what switches the power, as it is: \(stats)")
         #expect(errors.waitForEnd())
         let said = errors.text.split(separator: "\n")
         #expect(said.filter { $0.contains("screen off") }.count == 1 && said.filter { $0.contains("cannot be switched") }.count == 1, "\(said)")
