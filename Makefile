@@ -19,7 +19,8 @@ SHELL := /bin/bash
 TEST_PACKAGES := xvfb xdotool x11-apps x11-utils x11-xserver-utils imagemagick openbox xauth xcompmgr hsetroot \
                  cage sway swaybg xwayland grim wtype mosquitto mosquitto-clients \
                  fonts-noto-color-emoji weston dpkg-dev lintian desktop-file-utils appstream man-db bash-completion zsh fish \
-                 qemu-system-x86 linux-image-amd64 busybox-static python3 gcc libc6-dev xserver-xorg-core xserver-xorg-input-libinput udev \
+                 qemu-system-x86 linux-image-amd64 busybox-static python3 python3-jinja2 gcc libc6-dev \
+                 xserver-xorg-core xserver-xorg-input-libinput udev \
                  debootstrap v4l-utils seatd
 
 PREFIX ?= /usr/local

@@ -99,6 +99,12 @@ import Testing
         #expect(nodes.allSatisfy { $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") } }, "\(nodes)")
         // The same node, run after run: FNV-1a of the id's UTF-8, worked out here once.
         #expect(try node("大堂") == "___6894991c41bd" && node("lobby.1") == "lobby_1_f8d84a8532fc", "\(nodes)")
+        // An id that is another's made node id, or ends as one does, is made one of its own.
+        let made = ["___6894991c41bd", "lobby_1_f8d84a8532fc", "x_0123456789ab"]
+        let madeNodes = try made.map(node)
+        #expect(Set(madeNodes + nodes).count == made.count + ids.count, "\(madeNodes) beside \(nodes)")
+        #expect(try node("x_0123456789AB") == "x_0123456789AB" && node("x0123456789abc") == "x0123456789abc",
+                "uppercase or no `_`: not as a made one ends")
     }
 }
 

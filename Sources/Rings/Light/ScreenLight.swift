@@ -4,6 +4,9 @@
 public struct ScreenLight: Equatable, Sendable {
     /// The brightness while on, 0 to 1 (kept while off: the screen comes back on at it).
     public private(set) var brightness = 1.0
+    /// The last brightness above 0: "on" alone brings a screen dimmed to 0 back at it, as a light
+    /// dimmed to nothing and then switched on comes back (Home Assistant shows brightness 0 as off).
+    private var lit = 1.0
     /// Asked off, by the schedule or a command.
     public private(set) var off = false
     /// The schedule's step in force (its index), nil before the first or without a schedule.
@@ -17,7 +20,10 @@ public struct ScreenLight: Equatable, Sendable {
 
     /// Takes a schedule step's state (called when the step in force changes).
     public mutating func follow(_ state: Schedule.State) {
-        if !state.screenOff { brightness = state.brightness }
+        if !state.screenOff {
+            brightness = state.brightness
+            if brightness > 0 { lit = brightness }
+        }
         off = state.screenOff
         step = state.step
         awakeUntil = nil
@@ -26,7 +32,12 @@ public struct ScreenLight: Equatable, Sendable {
     /// Takes a command's brightness, screen and identify (reload is not the light's); an identify
     /// in the same command as "off" lights the screen for its seconds.
     public mutating func obey(_ command: ScreenCommand, at now: Double) {
-        if let level = command.brightness { brightness = level }
+        if let level = command.brightness {
+            brightness = level
+            if level > 0 { lit = level }
+        } else if command.screenOn == true, brightness == 0 {
+            brightness = lit
+        }
         if let on = command.screenOn {
             off = !on
             // Off means dark now: a wake or an identify under way ends.

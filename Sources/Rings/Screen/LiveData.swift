@@ -9,6 +9,8 @@ public struct LiveData {
     public private(set) var staleness: Staleness?
     /// The legend's notes for stale rings ("stale 2 m").
     public private(set) var notes: [Int: String] = [:]
+    /// Rings showing the value a state file kept, none of their own since.
+    public private(set) var recalled: Set<Int> = []
     /// What the sources say after rings' values: "charging", or "no battery" beside a ring without one.
     public private(set) var remarks: [Int: String] = [:]
     /// The sources' lines as the legend shows them.
@@ -35,6 +37,7 @@ public struct LiveData {
     /// frame must be drawn again (its label and legend change).
     public mutating func valueArrived(ring: Int, at now: Double, wall: Double) -> Bool {
         var redraw = waiting.remove(ring) != nil
+        recalled.remove(ring)
         if times.indices.contains(ring) { times[ring] = wall; unsaved = true }
         staleness?.valueArrived(ring: ring, at: now)
         if notes.removeValue(forKey: ring) != nil { redraw = true }
@@ -43,6 +46,9 @@ public struct LiveData {
 
     /// When the newest value came (wall-clock seconds), kept ones included; nil before any.
     public var lastArrival: Double? { times.compactMap { $0 }.max() }
+
+    /// When each ring's value came (wall-clock seconds), kept ones included; nil for none.
+    public var arrivals: [Double?] { times }
 
     /// Takes what a state file kept: each ring with a value is shown stale from the start (its age
     /// as the file says). Returns the values to show.
@@ -53,6 +59,7 @@ public struct LiveData {
             guard let value = entry.value, let time = entry.time, times.indices.contains(ring) else { continue }
             shown.append((ring, value))
             waiting.remove(ring)
+            recalled.insert(ring)
             times[ring] = time
             staleness?.remembered(ring: ring, from: now - max(0, wall - time), at: now)
         }

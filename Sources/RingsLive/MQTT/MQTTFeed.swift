@@ -168,6 +168,7 @@ public final class MQTTFeed: @unchecked Sendable {
                 code = mosquitto_loop(m, 1000, 1)
                 error = errno
                 publishStatusIfDue(m)
+                checkDiscovery()
             }
             if thread.isStopped { break }
             // A session the broker ends at once, again and again, is not a reason to come back at once:
@@ -184,7 +185,8 @@ public final class MQTTFeed: @unchecked Sendable {
             let wait = failure.slow ? MQTTFeed.slowest : delay
             if !failure.slow { delay = min(delay * 2, MQTTFeed.slowest) }
             changed(failure.state)
-            report("mqtt \(failure.state.rawValue)", "MQTT \(settings.host):\(settings.port): \(failure.reason); trying again in \(Int(wait)) s")
+            let place = "\(settings.host):\(settings.port)"
+            report(failure.kind, "MQTT \(place): \(failure.reason); trying again in \(Int(wait)) s")
             _ = wakeUp.wait(timeout: .now() + wait)
         }
         finished.signal()

@@ -21,6 +21,9 @@ extension MQTTFeed {
         /// The broker has acknowledged this connection's subscription to the command topic: commands
         /// that come before are ones a kept session held while the screen was away.
         var commandsOpen = false
+        /// One of the discovery configs published in this attempt came back (`checkDiscovery`);
+        /// that none did has been said (once in the feed's life).
+        var discoveryHeard = false, discoveryDoubted = false
         /// The `offline` message `stop` waits for.
         var farewell: Int32?
         var messages = 0, connections = 0
@@ -30,6 +33,7 @@ extension MQTTFeed {
 
         mutating func startAttempt() {
             connected = false; refusal = nil; logged = nil; subscriptions = [:]; commandsOpen = false; statusSent = nil
+            discoveryHeard = false
         }
     }
 
@@ -39,6 +43,10 @@ extension MQTTFeed {
         let state: State
         /// A refused login or a failed TLS handshake: trying again soon would change nothing.
         let slow: Bool
+        /// The kind of problem it is said as (each kind at most once a minute): a likely clash of
+        /// client ids has its own, so that the reconnections before it cannot keep it unsaid.
+        var kind: String { clash ? "mqtt client-id clash" : "mqtt \(state.rawValue)" }
+        private var clash = false
 
         init(code: Int32, errno: Int32, attempt: Session, clientID: String) {
             if let refusal = attempt.refusal {
@@ -54,7 +62,7 @@ extension MQTTFeed {
                 reason = "connection lost within \(Int(MQTTFeed.brief)) s of connecting, \(attempt.briefInARow) times in a row: "
                     + "another client may be using client-id '\(clientID.oneLine)' "
                     + "(each connection with it ends the other's)"
-                state = .reconnecting; slow = false
+                state = .reconnecting; slow = false; clash = true
             } else if attempt.connected {
                 reason = code == MOSQ_ERR_KEEPALIVE.rawValue ? "the broker stopped answering" : "connection lost"
                 state = .reconnecting; slow = false

@@ -20,6 +20,8 @@ final class LiveLight {
     let lighting = Animator(1.0)
     /// The light is dark and its black frame is on screen: nothing more is drawn.
     var dark = false
+    /// The light is dark and done fading to black: the display itself can be switched off.
+    var faded: Bool { light.dark && !lighting.isAnimating }
     /// Whether the light was dark when last said (on stderr, once per change).
     private var shownDark = false
     private var scheduleTimer: FrameLoop.TimerID?, endTimer: FrameLoop.TimerID?
@@ -67,11 +69,11 @@ final class LiveLight {
     }
 
     /// The screen's state with its light and the schedule's step in force (as its time, "22:00").
-    func state(values: (percent: [Double?], stale: [Bool]), updated: Double?, power: String?) -> ScreenState {
+    func state(values: ScreenState.Rings, updated: Double?, power: String?) -> ScreenState {
         let steps = options().schedule?.steps ?? []
         let step = scheduled.step.flatMap { steps.indices.contains($0) ? steps[$0].time : nil }
         return ScreenState(brightness: light.brightness, screenOn: !light.dark, identifying: light.identifying, step: step,
-                           values: values.percent, updated: updated.map(Date.init(timeIntervalSince1970:)), stale: values.stale, power: power)
+                           rings: values, updated: updated.map(Date.init(timeIntervalSince1970:)), power: power)
     }
 
     /// A touch or key while the screen is off: with wake-on-input it turns the screen on (the touch
@@ -94,15 +96,16 @@ final class LiveLight {
         return !quits
     }
 
-    /// The light changed: the frame eases to its level over a second or `seconds` (at once when it
-    /// goes dark or the screen starts), and a screen turned off or on says so once.
+    /// The light changed: the frame eases to its level over a second or `seconds` (at once when the
+    /// screen starts, and when it goes dark without `seconds`), and a screen turned off or on says
+    /// so once. A screen that goes dark over `seconds` is switched off when the fade has ended.
     private func lightChanged(at now: Double, eased: Bool = true, over seconds: Double? = nil, why: String) {
         if light.dark != shownDark {
             shownDark = light.dark
             problems.note(kind: "screen \(light.dark)", light.dark ? "\(why): screen off" : "\(why): screen on")
         }
         let easing = seconds.map { $0 > 0 ? AnimationSpec.tween(duration: $0, curve: .easeInEaseOut) : .immediate } ?? Self.dimming
-        lighting.animate(to: light.level, with: eased && !light.dark ? easing : .immediate, at: now)
+        lighting.animate(to: light.level, with: eased && (!light.dark || seconds != nil) ? easing : .immediate, at: now)
         dark = false
         watchEnds()
         changed()

@@ -22,7 +22,7 @@ public final class LiveScreen: Screen {
     weak var loop: FrameLoop?
 
     public var title: String { "rings" }
-    public var displayOff: Bool { light.light.dark }
+    public var displayOff: Bool { light.faded }
     public var density: Double { get { view.density } set { view.density = newValue } }
     /// Re-reads the config for a reload (`ConfigReload.reloader`).
     public var reloader: (@Sendable () -> Options?)? { get { config.reloader } set { config.reloader = newValue } }
@@ -104,7 +104,7 @@ public final class LiveScreen: Screen {
         var frame = view.scene(model: model, data: values.data, options: options, width: width, height: height, at: time)
         frame.brightness = light.lighting.presented
         frame.identity = view.identityCard(light.light, name: options.mqtt?.clientID)
-        light.dark = light.light.dark
+        light.dark = light.faded
         return .rings(frame, whole: whole)
     }
 

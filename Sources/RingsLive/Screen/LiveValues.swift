@@ -72,9 +72,11 @@ final class LiveValues {
         if lines || remarks { changed() }
     }
 
-    /// Each ring's value in % as the state topic says it (nil while it waits), whether it is stale.
-    var stated: (percent: [Double?], stale: [Bool]) {
+    /// Each ring's value as the state topic says it.
+    var stated: ScreenState.Rings {
         let rings = model.targets.indices
-        return (rings.map { data.waiting.contains($0) ? nil : model.targets[$0] * 100 }, rings.map { data.notes[$0] != nil })
+        return ScreenState.Rings(percent: rings.map { data.waiting.contains($0) ? nil : model.targets[$0] * 100 },
+                                 stale: rings.map { data.notes[$0] != nil },
+                                 kept: rings.map { data.recalled.contains($0) }, arrivals: data.arrivals)
     }
 }

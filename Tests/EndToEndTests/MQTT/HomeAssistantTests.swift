@@ -102,7 +102,9 @@ import TestSupport
                     && sensor["state_topic"] as? String == "screens/lobby/state" && sensor["state_class"] as? String == "measurement")
             #expect(sensor["value_template"] as? String == "{{ value_json.percent[\(index)] if value_json.percent | length > \(index) else none }}")
             let stale = (sensor["availability"] as? [[String: Any]])?.last?["value_template"] as? String
-            #expect(stale == "{{ 'offline' if (value_json.stale | default([]))[\(index)] | default(false) else 'online' }}", "\(stale ?? "")")
+            let flag = { (list: String) in "(value_json.\(list) | default([]))[\(index)] | default(false)" }
+            #expect(stale == "{{ 'offline' if \(flag("stale")) and not \(flag("kept")) else 'online' }}",
+                    "\(stale ?? "")")
         }
         // The values and commands below are not retained: they are published once the screen has subscribed.
         try broker.awaitSubscription(to: "fleet/rings")

@@ -19,6 +19,18 @@ import TestSupport
         return String(page[start.upperBound..<end.lowerBound])
     }
 
+    /// docs/mqtt.md's mosquitto.conf and access list, with `users` and their passwords.
+    static func security(users: [String: String]) throws -> BrokerSecurity {
+        let conf = try block("# /etc/mosquitto/conf.d/fleet.conf"), acl = try block("# /etc/mosquitto/acl")
+        return BrokerSecurity(listener: { directory, port in
+            // The test broker's own config says per_listener_settings.
+            conf.replacingOccurrences(of: "per_listener_settings true\n", with: "")
+                .replacingOccurrences(of: "listener 8883", with: "listener \(port) 127.0.0.1")
+                .replacingOccurrences(of: "/etc/mosquitto/certs/", with: directory + "/")
+                .replacingOccurrences(of: "/etc/mosquitto/", with: directory + "/")
+        }, acl: acl, users: users)
+    }
+
     /// docs/mqtt.md's command lines that start with `start`, in order.
     static func commands(_ start: String) -> [String] {
         page.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix(start) }
@@ -28,15 +40,9 @@ import TestSupport
     /// reach the lobby; a screen's own login can neither move the fleet nor command another screen.
     @Test(.needs(ready, why))
     func theDocumentedFleetMovesTwoScreensWithOneLine() throws {
-        let conf = try Self.block("# /etc/mosquitto/conf.d/fleet.conf"), acl = try Self.block("# /etc/mosquitto/acl")
         let screenConfig = try Self.block("# /etc/rings/lobby.toml (the floor's is the same with floor for lobby)")
-        let security = BrokerSecurity(listener: { directory, port in
-            conf.replacingOccurrences(of: "per_listener_settings true\n", with: "")  // the test broker's own config says it
-                .replacingOccurrences(of: "listener 8883", with: "listener \(port) 127.0.0.1")
-                .replacingOccurrences(of: "/etc/mosquitto/certs/", with: directory + "/")
-                .replacingOccurrences(of: "/etc/mosquitto/", with: directory + "/")
-        }, acl: acl, users: ["lobby": "lobby-pw", "floor": "floor-pw", "feeder": "feeder-pw"])
-        let broker = try Broker(security: security)
+        let users = ["lobby": "lobby-pw", "floor": "floor-pw", "feeder": "feeder-pw"]
+        let broker = try Broker(security: try Self.security(users: users))
         var screens: [(process: Process, window: String, display: VirtualDisplay)] = []
         for name in ["lobby", "floor"] {
             let config = screenConfig.replacingOccurrences(of: "broker.example:8883", with: "localhost:\(broker.tlsPort)")
