@@ -15,6 +15,13 @@ let headless = Context.environment["RINGS_TESTS"] == "headless"
 /// builds with the address sanitizer and runs.
 let fuzzing = Context.environment["RINGS_TESTS"] == "fuzz"
 
+/// The config file's TOML: toml++ (Debian's libtomlplusplus-dev) copied into a C tree that is freed
+/// whole, and read out of it as Swift values.
+let config: [Target] = [
+    .target(name: "CTOMLTree"),
+    .target(name: "RingsConfig", dependencies: ["CTOMLTree", "RingsBase"]),
+]
+
 /// The fuzz targets, each with the modules whose parser it reads.
 let fuzzers: [Target] = [.target(name: "FuzzSupport", path: "Tests/Fuzz/FuzzSupport")] + [
     ("FuzzFeedLine", ["Rings", "RingsLive"]),
@@ -23,6 +30,9 @@ let fuzzers: [Target] = [.target(name: "FuzzSupport", path: "Tests/Fuzz/FuzzSupp
     ("FuzzThemeFile", ["Rings"]),
     ("FuzzStateFile", ["Rings"]),
     ("FuzzSystemFiles", ["RingsLive"]),
+    ("FuzzConfigFile", ["RingsConfig", "RingsBase"]),
+    ("FuzzCatalogue", ["Rings"]),
+    ("FuzzShaping", ["Rings", "RingsSDL"]),
 ].map { name, modules in
     .executableTarget(name: name, dependencies: [.target(name: "FuzzSupport")] + modules.map { .target(name: $0) },
                       path: "Tests/Fuzz/\(name)")
@@ -32,10 +42,8 @@ let fuzzers: [Target] = [.target(name: "FuzzSupport", path: "Tests/Fuzz/FuzzSupp
 let program: [Target] = [
     // What runs in a crash's signal handler, in C: nothing of the Swift runtime may run there.
     .target(name: "CCrash"),
-    // TOML through toml++ (Debian's libtomlplusplus-dev), copied into a C tree that is freed whole.
-    .target(name: "CTOMLTree"),
     .executableTarget(name: "rings", dependencies: [
-        "CCrash", "CTOMLTree", "RingsBase", "Rings", "RingsLive", "RingsSDL", "RingsPNG", "RingsRaster",
+        "CCrash", "RingsConfig", "RingsBase", "Rings", "RingsLive", "RingsSDL", "RingsPNG", "RingsRaster",
         "RingsAnimation", "Shaders", .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ]),
 ]
@@ -124,6 +132,6 @@ let package = Package(
 
         // MARK: SDL
         .target(name: "RingsSDL", dependencies: ["CSDL2", "CCEC", "CX11Widget", "CWaylandProbe", "CWaylandPower", "CSDL2SysWM", "CXDPMS", "CDRM", "CFontconfig", "CPango", "RingsBase", "Rings", "RingsLive", "RingsAnimation", "RingsRaster"], swiftSettings: optimized),
-    ] + (fuzzing ? fuzzers : unitTests + (headless ? [] : program + liveTests)),
+    ] + (fuzzing ? config + fuzzers : unitTests + (headless ? [] : config + program + liveTests)),
     cxxLanguageStandard: .cxx17
 )

@@ -2,12 +2,54 @@
 // whole: no toml++ object outlives the parse.
 #include "toml_tree.h"
 
+#include <cctype>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <string>
+
+namespace {
+
+/// A check of toml++'s own that failed: the parser was handed what it assumed it never would.
+struct broken_assumption : std::exception {
+    const char *what() const noexcept override { return "cannot be read as TOML"; }
+};
+
+}  // namespace
+
+// toml++ 3.3 (Debian 12's and 13's) asserts, and aborts the process, where a table header's name
+// starts with a character no key may start with (`[*x]`, `[[[a]]]`; toml++ pull request #301): a
+// failed check throws instead, and the file is refused as any file that is not TOML.
+#define TOML_ASSERT(expr) ((expr) ? static_cast<void>(0) : throw broken_assumption())
 #include <toml++/toml.h>
 
 namespace {
+
+/// The first line whose table header starts its name with a character no key starts with, else 1.
+unsigned bad_header_line(std::string_view text) {
+    unsigned line = 1;
+    size_t i = 0;
+    auto blank = [&](size_t at) { return at < text.size() && (text[at] == ' ' || text[at] == '\t'); };
+    while (i < text.size()) {
+        size_t at = i;
+        while (blank(at)) at++;
+        if (at < text.size() && text[at] == '[') {
+            at++;
+            while (blank(at)) at++;
+            if (at < text.size() && text[at] == '[') at++;
+            while (blank(at)) at++;
+            char c = at < text.size() ? text[at] : '\n';
+            bool starts = std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '"'
+                || c == '\'' || c == ']';
+            if (!starts) return line;
+        }
+        size_t end = text.find('\n', i);
+        if (end == std::string_view::npos) break;
+        i = end + 1;
+        line++;
+    }
+    return 1;
+}
 
 char *copy(std::string_view text) {
     char *out = static_cast<char *>(std::malloc(text.size() + 1));
@@ -72,6 +114,10 @@ extern "C" toml_tree_node *toml_tree_parse(const char *text, size_t length, char
     } catch (const toml::parse_error &failure) {
         *error = copy(failure.description());
         *error_line = failure.source().begin.line;
+        return nullptr;
+    } catch (const broken_assumption &) {
+        *error = copy("a table's name must start with a letter, a digit, _, - or a quote");
+        *error_line = bad_header_line(std::string_view(text, length));
         return nullptr;
     } catch (const std::exception &failure) {
         *error = copy(failure.what());

@@ -138,16 +138,25 @@ public final class FontGlyphs: GlyphSource, @unchecked Sendable {
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         pango_layout_set_width(layout, Int32(clamping: max(0, width) * Int(PANGO_SCALE)))
         pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
-        var cut = "…"
+        var kept = "", rest = ""
         var node = pango_layout_get_line_readonly(layout, 0)?.pointee.runs
         while let run = node {
             let item = run.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self).pointee.item.pointee
             if Int32(item.analysis.flags) & PANGO_ANALYSIS_FLAG_IS_ELLIPSIS != 0 {
-                let bytes = Array(text.utf8), start = Int(item.offset), end = min(bytes.count, start + Int(item.length))
-                cut = String(decoding: bytes[..<start], as: UTF8.self) + "…" + String(decoding: bytes[end...], as: UTF8.self)
+                let bytes = Array(text.utf8), start = min(bytes.count, Int(item.offset))
+                let end = min(bytes.count, start + Int(item.length))
+                kept = String(decoding: bytes[..<start], as: UTF8.self)
+                rest = String(decoding: bytes[end...], as: UTF8.self)
                 break
             }
             node = run.pointee.next
+        }
+        // Set again whole, the cut can be wider than Pango's own line was (Arabic letters take
+        // another form before "…"): characters go from the kept end until it fits.
+        var cut = kept + "…" + rest
+        while !kept.isEmpty, self.width(of: cut, pixelHeight: pixelHeight) > width {
+            kept.removeLast()
+            cut = kept + "…" + rest
         }
         if cuts.count >= FontGlyphs.cacheLimit * 8 { cuts.removeAll() }
         cuts[key] = cut

@@ -23,6 +23,24 @@ import TestSupport
         #expect(glyphs.shaped("Move \u{10FFFD}", pixelHeight: 24).filter { $0.isBox }.count == 1, "a character no font has: one box")
     }
 
+    /// A name cut to a width ("…" at its end) is no wider than the width, or than "…" alone, in
+    /// every script, at every width short of the whole (FuzzShaping found التمارين at 40 px cut to
+    /// 114 px coming out 116 px wide, set again whole: Arabic letters take another form before "…").
+    @Test(arguments: [16, 24, 40])
+    func aCutNameFitsItsRoom(pixelHeight px: Int) throws {
+        let glyphs = try FontGlyphs(name: nil, for: .standard)
+        let ellipsis = glyphs.width(of: "…", pixelHeight: px)
+        for name in Self.names + ["التمارين", "Schritte heute"] {
+            let whole = glyphs.width(of: name, pixelHeight: px)
+            for room in stride(from: 0, to: whole, by: 2) {
+                let cut = glyphs.fitted(name, width: room, pixelHeight: px)
+                let width = glyphs.width(of: cut, pixelHeight: px)
+                #expect(cut.hasSuffix("…") && width <= max(room, ellipsis),
+                        "\(name) in \(room) px: '\(cut)', \(width) px")
+            }
+        }
+    }
+
     /// Emoji in a legend line come from a plain font (Symbola) even where a colour one is installed
     /// (Noto Color Emoji, which GNOME installs and `make test` does too): glyphs are drawn as
     /// coverage in one colour, and the colour font's came out as a solid blot (the regression: most

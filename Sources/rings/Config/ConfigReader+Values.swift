@@ -1,3 +1,4 @@
+import RingsConfig
 import RingsBase
 import FoundationEssentials
 import Glibc

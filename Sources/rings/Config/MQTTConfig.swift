@@ -1,3 +1,4 @@
+import RingsConfig
 import FoundationEssentials
 import Glibc
 import Rings

@@ -1,3 +1,4 @@
+import RingsConfig
 import ArgumentParser
 import Rings
 

@@ -7,7 +7,7 @@ import CTOMLTree
 /// (items of an array, tables or values, counted from 1), each at the line its value starts on, so
 /// that a key inside a table of an array, or an item of an inline array written over several lines,
 /// is found where it is. A path with no line of its own falls back to what holds it.
-struct ConfigLines {
+public struct ConfigLines {
     private var lines: [String: Int] = [:]
 
     init(_ root: toml_tree_node) {
@@ -15,7 +15,7 @@ struct ConfigLines {
     }
 
     /// The line of `path`, else of the nearest key or table that holds it, else 1.
-    func line(of path: String) -> Int {
+    public func line(of path: String) -> Int {
         var path = Substring(path)
         while true {
             if let line = lines[String(path)] { return line }
