@@ -75,7 +75,7 @@ DEB_DIR := $(SCRATCH)/deb
 DEB_ROOT := $(DEB_DIR)/root
 
 .PHONY: all deps deps-deb deps-test apt build release locale generated run test test-arm64 arm64-suites \
-        fuzz fuzz-build test-sanitized bench install uninstall deb clean build-root
+        fuzz fuzz-build fuzz-corpus test-sanitized bench install uninstall deb clean build-root
 
 # `make` builds everything `make install` installs; `sudo make install` then only copies files.
 all: generated
@@ -207,7 +207,8 @@ deb: deps-deb generated
 # model and scene, text and layout: the test targets with RINGS_TESTS=headless), run there through
 # qemu-user against the same goldens as on amd64 (arm64-suites), in the background from the main
 # suites on (which leave a part of the two cores idle, as the VMs do; its log in
-# .build/arm64-suites.log), waited for at the end. The installed tree and the
+# .build/arm64-suites.log), and after them every fuzz target on each input of its kept corpus
+# (fuzz-corpus, .build/fuzz-corpus.log), waited for at the end. The installed tree and the
 # packages are made before the suites that check them as a user would meet them. Each stage says
 # its time.
 # arm64 is tested on amd64 (CROSS), which builds it; an arm64 machine tests its own build alone.
@@ -221,15 +222,22 @@ test: deps-test
 	rm -rf .build/installed && $(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/.build/installed PREFIX=/usr
 	Tests/stage.sh "test build" $(SWIFT) build --build-tests
 	@set -o pipefail; export RINGS_TEST_EVERYTHING=1; { \
-	  $(if $(CROSS),Tests/stage.sh "arm64 suites" $(MAKE) --no-print-directory arm64-suites ARCH=arm64 \
-	    > .build/arm64-suites.log 2>&1 & arm64=$$!;) \
+	  { failed=0; \
+	    $(if $(CROSS),Tests/stage.sh "arm64 suites" $(MAKE) --no-print-directory arm64-suites ARCH=arm64 \
+	      > .build/arm64-suites.log 2>&1 || failed=1;) \
+	    Tests/stage.sh "fuzz corpus" $(MAKE) --no-print-directory fuzz-corpus > .build/fuzz-corpus.log 2>&1 \
+	      || failed=$$((failed + 2)); \
+	    exit $$failed; } & background=$$!; \
 	  Tests/stage.sh "main suites" $(SWIFT) test --skip-build --skip "VMTests|Arm64Tests|$(ROOT_TESTS)" \
 	  && Tests/stage.sh "images" $(IMAGES) $(IMAGE_NAMES) \
 	  && Tests/stage.sh "VM suites" $(ROOTED_TESTS) --filter VMTests \
 	  && Tests/stage.sh "pristine suites" $(ROOTED_TESTS) --filter "$(ROOT_TESTS)"; \
 	  status=$$?; \
-	  $(if $(CROSS),wait $$arm64 || { status=1; echo "--- the arm64 suites failed (.build/arm64-suites.log)"; \
-	    tail -n 60 .build/arm64-suites.log; };) \
+	  wait $$background; failed=$$?; \
+	  for log in $(if $(CROSS),1:arm64-suites) 2:fuzz-corpus; do \
+	    [ $$((failed & $${log%%:*})) = 0 ] && continue; \
+	    status=1; echo "--- the $${log#*:} stage failed (.build/$${log#*:}.log)"; tail -n 60 .build/$${log#*:}.log; \
+	  done; \
 	  exit $$status; } 2>&1 $(TEST_LOG)
 	@cat .build/stages.log
 	@echo "tests skipped: $$(grep -acE '(Test|Suite) .+ skipped' .build/test.log)"
@@ -302,6 +310,10 @@ fuzz-build: deps
 	  --scratch-path $(FUZZ_BUILD) -Xlinker --no-gc-sections
 fuzz: fuzz-build
 	@for f in $(FUZZERS); do Tests/Fuzz/run.sh $(FUZZ_BUILD)/release $(FUZZ_BUILD) $$f $(FUZZ_TIME) || exit 1; done
+# Every kept input of every target once, nothing new tried: what `make test` runs, so that a
+# regression on a known input fails it.
+fuzz-corpus: fuzz-build
+	@for f in $(FUZZERS); do Tests/Fuzz/run.sh $(FUZZ_BUILD)/release $(FUZZ_BUILD) $$f corpus || exit 1; done
 
 # The unit and live suites under the thread sanitizer, then under the address sanitizer (the C
 # targets too), each in a build folder of its own; a report fails the run. Leaks are not looked

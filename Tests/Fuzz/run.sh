@@ -2,8 +2,9 @@
 # Runs one fuzz target (`make fuzz` builds them: Tests/Fuzz) for SECONDS, from its kept corpus
 # (Tests/Fuzz/Corpus/NAME, read only) and what earlier runs here found (WORK/corpus/NAME). A crash,
 # a broken assertion, a run over 1 s or memory past the limit stops it, with the input kept in
-# WORK/crashes; the run's figures are said in one line.
-#   Tests/Fuzz/run.sh BINARIES WORK NAME SECONDS [LIBFUZZER-OPTION]...
+# WORK/crashes; the run's figures are said in one line. SECONDS `corpus` runs each kept input once
+# and tries nothing new.
+#   Tests/Fuzz/run.sh BINARIES WORK NAME SECONDS|corpus [LIBFUZZER-OPTION]...
 set -uo pipefail
 BIN=${1:?the folder of the built fuzz targets}; WORK=${2:?a work folder}; NAME=${3:?a fuzz target}
 SECONDS_GIVEN=${4:?seconds}; shift 4
@@ -11,6 +12,11 @@ D=$(cd "$(dirname "$0")" && pwd)
 kept=$D/Corpus/$NAME found=$WORK/corpus/$NAME log=$WORK/$NAME.log
 [ -x "$BIN/$NAME" ] || { echo "fuzz: no $BIN/$NAME (make fuzz builds it)" >&2; exit 2; }
 [ -d "$kept" ] || { echo "fuzz: $NAME has no kept corpus ($kept)" >&2; exit 2; }
+if [ "$SECONDS_GIVEN" = corpus ]; then
+  found=$WORK/replay/$NAME; rm -rf "$found"; run=(-runs=0)
+else
+  run=(-max_total_time="$SECONDS_GIVEN")
+fi
 mkdir -p "$found" "$WORK/crashes" || exit 2
 # What fontconfig allocates for the fallback fonts a new character needs, it keeps where
 # LeakSanitizer cannot see it: shaping is not checked for leaks (its memory is: the RSS limit).
@@ -18,7 +24,7 @@ leaks=1
 [ "$NAME" = FuzzShaping ] && leaks=0
 # The Swift runtime's own backtracer waits for a terminal that is not there: libFuzzer says where.
 SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=$leaks:abort_on_error=0 \
-  "$BIN/$NAME" "$found" "$kept" -max_total_time="$SECONDS_GIVEN" -timeout=1 -rss_limit_mb=1024 \
+  "$BIN/$NAME" "$found" "$kept" "${run[@]}" -timeout=1 -rss_limit_mb=1024 \
   -malloc_limit_mb=256 -detect_leaks=$leaks -artifact_prefix="$WORK/crashes/$NAME-" -print_final_stats=1 "$@" \
   > "$log" 2>&1
 status=$?
@@ -33,5 +39,6 @@ if [ $status != 0 ]; then
   grep -aE "ERROR|fuzz:|SUMMARY|Test unit written|artifact" "$log" | head -n 12
   exit 1
 fi
-echo "fuzz: $NAME: ${runs:-0} runs in $SECONDS_GIVEN s (${speed:-0}/s), coverage ${coverage:-0}," \
+[ "$SECONDS_GIVEN" = corpus ] && took="of its kept corpus" || took="in $SECONDS_GIVEN s (${speed:-0}/s)"
+echo "fuzz: $NAME: ${runs:-0} runs $took, coverage ${coverage:-0}," \
   "features ${features:-0}, corpus $inputs inputs, rss ${rss:-?}"
