@@ -75,7 +75,7 @@ DEB_DIR := $(SCRATCH)/deb
 DEB_ROOT := $(DEB_DIR)/root
 
 .PHONY: all deps deps-deb deps-test apt build release locale generated run test test-arm64 arm64-suites \
-        fuzz fuzz-build fuzz-corpus test-sanitized bench install uninstall deb clean build-root
+        fuzz fuzz-build fuzz-corpus test-sanitized leaks bench install uninstall deb clean build-root
 
 # `make` builds everything `make install` installs; `sudo make install` then only copies files.
 all: generated
@@ -326,6 +326,14 @@ sanitized = $(SWIFT) build --build-tests --sanitize=$(1) --scratch-path .build/$
 test-sanitized: deps-test locale
 	$(call sanitized,thread,tsan)
 	$(call sanitized,address,asan)
+
+# The kiosk under LeakSanitizer for LEAK_MINUTES (Tests/Bench/leaks.sh: a feed and a broker's
+# bursts), rings built with the address sanitizer in a folder of its own.
+LEAK_MINUTES ?= 10
+leaks: deps-test
+	$(SWIFT) build -c release --sanitize address -Xcc -fsanitize=address -Xcxx -fsanitize=address --product rings \
+	  --scratch-path .build/asan-rings
+	Tests/Bench/leaks.sh .build/asan-rings/release/rings $(LEAK_MINUTES)
 
 bench: release
 	taskset -c 1 $(BIN) bench --theme flat --size 1920x1080 --frames 200

@@ -234,8 +234,12 @@ func showWindow(_ screen: any Screen, _ options: ScreenWindow.Options) throws ->
     do { try window.run() } catch { throw UserError(error) }
     // The process ends next. Closing a window the window system takes back anyway (SDL's video and
     // Mesa's GL torn down) can take longer than the quit's 0.9 s on a busy board or under emulation.
-    if window.isTakenBackAtExit { _ = Unmanaged.passRetained(window) }
+    if window.isTakenBackAtExit { keptToTheEnd = window }
     return window.stats
 }
+
+/// The window the process ends with, never closed (`showWindow`): held here, not lost, as
+/// LeakSanitizer sees it.
+nonisolated(unsafe) private var keptToTheEnd: ScreenWindow?
 
 extension PresentMode: ExpressibleByArgument {}
