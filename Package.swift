@@ -77,6 +77,14 @@ let liveTests: [Target] = [
                                "RingsPNG", "RingsSDL", "Shaders"]),
 ]
 
+/// The targets beside the product's modules: the fuzz targets, or the tests (and the program). Said
+/// apart, with its type: within the package's one expression, Swift 6.0's type checker gave up.
+let chosen: [Target] = {
+    if fuzzing { return config + fuzzers }
+    if headless { return unitTests }
+    return unitTests + config + program + liveTests
+}()
+
 let package = Package(
     name: "rings",
     platforms: [.macOS(.v13)],
@@ -132,6 +140,6 @@ let package = Package(
 
         // MARK: SDL
         .target(name: "RingsSDL", dependencies: ["CSDL2", "CCEC", "CX11Widget", "CWaylandProbe", "CWaylandPower", "CSDL2SysWM", "CXDPMS", "CDRM", "CFontconfig", "CPango", "RingsBase", "Rings", "RingsLive", "RingsAnimation", "RingsRaster"], swiftSettings: optimized),
-    ] + (fuzzing ? config + fuzzers : unitTests + (headless ? [] : config + program + liveTests)),
+    ] + chosen,
     cxxLanguageStandard: .cxx17
 )
