@@ -63,11 +63,11 @@ cp "$work/rings.err" "$report"
 # Whose loss each is: the first frame past the allocator and the Swift runtime (and the standard
 # library's code specialised into rings) that is rings' own (Sources/) or a library's (a .so of
 # the system); one decided by neither counts as rings' own.
-lost=$(awk -v src="$sources" '
+lost=$(awk -v src="$sources" -v runtime='libswift|libFoundation|libdispatch|libstdc\+\+|libBlocksRuntime' '
   /^(Direct|Indirect) leak of/ { kind = $1; bytes = $4; whose = ""; next }
   /^    #[0-9]+ / && whose == "" {
     if (index($0, src)) whose = "own"
-    else if ($0 ~ /\((\/usr)?\/lib\// && $0 !~ /libswift|libFoundation|libdispatch|libstdc\+\+|libBlocksRuntime/) whose = "lib"
+    else if ($0 ~ /\((\/usr)?\/lib\// && $0 !~ runtime) whose = "lib"
     next
   }
   /^$/ && kind != "" {
