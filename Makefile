@@ -122,9 +122,12 @@ run: release
 
 # Man pages (swift-argument-parser's generator, run on the built binary: rings.1 holds every
 # subcommand and option, rings.window.1 and the others one command each), completions and icons.
+# `swift package generate-manual` builds the generator; SwiftPM itself has crashed as it ended
+# (libdispatch's event loop, once in a CI run, the tool built): it is run once more then.
 generated: release
 	rm -rf $(GEN) && mkdir -p $(GEN)/man $(GEN)/completions $(GEN)/icons
-	$(IN_ROOT) $(SWIFT) package --scratch-path $(SCRATCH) generate-manual --help > /dev/null
+	$(IN_ROOT) $(SWIFT) package --scratch-path $(SCRATCH) generate-manual --help > /dev/null \
+	  || $(IN_ROOT) $(SWIFT) package --scratch-path $(SCRATCH) generate-manual --help > /dev/null
 	tool="$$(find $(SCRATCH) -path '*/debug/generate-manual-tool' -type f | head -n 1)"; \
 	  date="$$(git log -1 --format=%cs 2>/dev/null || date +%F)"; \
 	  $(IN_ROOT) "$$tool" $(BIN) --multi-page --date "$$date" --authors "The rings authors" -o $(GEN)/man && \
