@@ -16,22 +16,31 @@ import Testing
         return over
     }
 
-    /// With the X server stopped, SIGTERM or SIGINT still ends rings (X stays stopped until after): it
-    /// says it is ending 0.9 s after the signal, and ends by the signal's own action.
+    /// With the X server stopped, SIGTERM or SIGINT still ends rings (X stays stopped until after).
+    /// rings is kept drawing (`--shift-every 100ms`), so it is mostly in a call to X as the signal
+    /// comes: it says it is ending 0.9 s after the signal, and ends by the signal's own action. Caught
+    /// between two frames, it needs nothing of X to end (its window is never closed) and ends
+    /// cleanly, status 0: on a busy machine the test's signal can come then.
     @Test(.needs(displayReady, tools: VirtualDisplay.tools),
           arguments: [SIGTERM, SIGINT])
     func aQuitSignalIsObeyedWhileTheDisplayIsStopped(number: Int32) throws {
         let display = try VirtualDisplay()
         let errors = Pipe()
-        let (process, _) = try display.launchRings(["--config", "none", "--size", "300x300"]) { $0.standardError = errors }
+        let arguments = ["--config", "none", "--size", "300x300", "--shift-every", "100ms"]
+        let (process, _) = try display.launchRings(arguments) { $0.standardError = errors }
         display.freeze(true)
         defer { display.freeze(false) }
         kill(process.processIdentifier, number)
         #expect(ends(process), "signal \(number) with X stopped: still running after 30 s")
         let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(said.contains("still running 0.9 s after \(number == SIGINT ? "SIGINT" : "SIGTERM"); ending now"), "\(said)")
-        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == number,
-                "ended by the signal's own action: \(process.terminationReason) \(process.terminationStatus)")
+        let name = number == SIGINT ? "SIGINT" : "SIGTERM"
+        if said.contains("still running 0.9 s after \(name); ending now") {
+            #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == number,
+                    "ended by the signal's own action: \(process.terminationReason) \(process.terminationStatus)")
+        } else {
+            #expect(process.terminationReason == .exit && process.terminationStatus == 0 && said.isEmpty,
+                    "ended cleanly between frames, or said why not: \(process.terminationStatus) \(said)")
+        }
     }
 
     /// Below 24 descriptors rings refuses to start, in one line; at 24 it runs (its broker's attempts,
