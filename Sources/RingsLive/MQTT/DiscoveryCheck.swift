@@ -10,10 +10,13 @@ extension MQTTFeed {
     /// How long after connecting the configs must have come back.
     static let discoveryWait = 10.0
 
-    /// A message on the screen's discovery topics: one of its configs back as it was published
-    /// (not a copy the broker kept from before, which comes with the retain flag).
-    func noteDiscovery(topic: String, retained: Bool, payload: [UInt8]) {
-        guard !retained, let config = published.withLock({ $0.discovery[topic] }), Array(config.utf8) == payload else {
+    /// A message on the screen's discovery topic `topic`: one of its configs back as it was
+    /// published (not a copy the broker kept from before, which comes with the retain flag),
+    /// compared where libmosquitto holds it.
+    func noteDiscovery(topic: String, _ message: mosquitto_message) {
+        guard !message.retain, let config = published.withLock({ $0.discovery[topic] }),
+              Int(message.payloadlen) == config.utf8.count, let payload = message.payload,
+              UnsafeRawBufferPointer(start: payload, count: Int(message.payloadlen)).elementsEqual(config.utf8) else {
             return
         }
         session.withLock { $0.discoveryHeard = true }

@@ -39,10 +39,10 @@ extension MQTTFeed.Settings {
     /// Where versions before 0.18 published this device's configs, when that is elsewhere.
     var legacyDiscoveryFilter: String? { legacyNodeID.map { "\(discoveryPrefix)/+/\($0)/+/config" } }
 
-    /// The template for ring `index`'s entry in the state's list `list` of flags (false where the
-    /// list is missing or shorter: a state from an earlier version).
-    private func ring(_ list: String, _ index: Int) -> String {
-        "(value_json.\(list) | default([]))[\(index)] | default(false)"
+    /// The template for ring `index`'s entry in the state's list `list`, `otherwise` where the list
+    /// is missing or shorter (a state from an earlier version).
+    private func ring(_ list: String, _ index: Int, otherwise: String = "false") -> String {
+        "(value_json.\(list) | default([]))[\(index)] | default(\(otherwise))"
     }
 
     /// The configs, by topic, for rings named `names` (outermost first); none without discovery.
@@ -80,7 +80,7 @@ extension MQTTFeed.Settings {
                         "{{ 'offline' if \(ring("stale", index)) and not \(ring("kept", index)) else 'online' }}"],
                 ],
                 "json_attributes_topic": stateTopic,
-                "json_attributes_template": "{{ {'age': (value_json.ages | default([]))[\(index)] | default(none), "
+                "json_attributes_template": "{{ {'age': \(ring("ages", index, otherwise: "none")), "
                     + "'kept': \(ring("kept", index)), 'stale': \(ring("stale", index))} | tojson }}",
             ])
         }

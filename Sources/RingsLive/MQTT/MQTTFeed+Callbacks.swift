@@ -96,10 +96,7 @@ extension MQTTFeed {
             // A config kept from an earlier run that this one does not publish (discovery turned
             // off, fewer rings): emptied, which removes the entity from Home Assistant.
             let topic = String(cString: name)
-            // No config of ours is longer: a longer payload is not looked at.
-            let length = min(Int(message.payloadlen), 65_536)
-            let payload = message.payload.map { Array(UnsafeRawBufferPointer(start: $0, count: length)) } ?? []
-            noteDiscovery(topic: topic, retained: message.retain, payload: payload)
+            noteDiscovery(topic: topic, message)
             if message.retain && message.payloadlen > 0 && published.withLock({ $0.discovery[topic] == nil }) {
                 publish(m, topic, "")
             }
