@@ -35,7 +35,10 @@ extension BrokerCommandTests {
         let availability = try #require(lists?.last?["value_template"] as? String)
         let templates = try [#require(fields["value_template"] as? String), availability,
                              #require(fields["json_attributes_template"] as? String)]
-        #expect(eventually { _ = frame(of: kiosk); return ((try? broker.retained("screens/kept/state")) ?? nil) != nil })
+        #expect(eventually {
+            _ = frame(of: kiosk)
+            return ((try? broker.retained("screens/kept/state")) ?? nil) != nil
+        })
         // What Home Assistant shows: the value, the availability, the attributes.
         var shown: (value: Double?, available: String, attributes: [String: Any]) = (nil, "", [:])
         func show() throws {
