@@ -15,8 +15,16 @@ public final class FontGlyphs: GlyphSource, @unchecked Sendable {
     public let family: String
     private let families: [String]
     private let weight: Theme.FontWeight
-    private let fontMap: UnsafeMutablePointer<PangoFontMap>
-    private let context: OpaquePointer
+    private var fontMap: UnsafeMutablePointer<PangoFontMap>
+    private var context: OpaquePointer
+    /// The characters (each at its size, by hash) Pango has laid out since its font map was made.
+    /// Pango keeps each glyph it has drawn, in each font at each size, while the map lives: past
+    /// `pangoLimit` of them, a new map and context take the old ones' place and the glyphs go with
+    /// them. A counting label's digits and a screen's names at a few sizes never come near it.
+    private var laidOut: Set<Int> = []
+    static let pangoLimit = 8192
+    /// How many times the map has been made anew.
+    private(set) var pangoRenewals = 0
     private var descriptions: [Int: OpaquePointer] = [:]
     private var cache: [String: CoverageMask] = [:]
     private var cacheBytes = 0
@@ -40,23 +48,32 @@ public final class FontGlyphs: GlyphSource, @unchecked Sendable {
     /// character none of them has comes from the font fontconfig finds for it. A `name` that is not
     /// installed is said to `warn` in one line and the families are used: a config carried to
     /// another machine still shows its rings.
-    public init(name: String?, families: [String], weight: Theme.FontWeight, warn: (String) -> Void = { _ in }) throws(SDLError) {
+    public init(name: String?, families: [String], weight: Theme.FontWeight,
+                warn: (String) -> Void = { _ in }) throws(SDLError) {
         func installed(_ family: String) -> Bool {
-            FontGlyphs.match(family, weight: weight).map { $0.family.lowercased().contains(family.lowercased()) } ?? false
+            guard let match = FontGlyphs.match(family, weight: weight) else { return false }
+            return match.family.lowercased().contains(family.lowercased())
         }
         var chosen = families.filter(installed)
         if let name {
             if installed(name) {
                 chosen.insert(name, at: 0)
             } else {
-                warn("font '\(name)' is not installed (`fc-list : family` lists those that are); using \(chosen.first ?? "fontconfig's default")")
+                warn("font '\(name)' is not installed (`fc-list : family` lists those that are); "
+                     + "using \(chosen.first ?? "fontconfig's default")")
             }
         }
         self.families = chosen.isEmpty ? families : chosen
         family = self.families.first ?? "sans-serif"
         self.weight = weight
-        guard let map = pango_ft2_font_map_new() else { throw SDLError("Pango cannot make a font map (is fontconfig configured? `fc-list` lists fonts)") }
-        fontMap = map
+        (fontMap, context) = try Self.pango()
+    }
+
+    /// A font map for our fonts and a context of it for the screen's language.
+    private static func pango() throws(SDLError) -> (UnsafeMutablePointer<PangoFontMap>, OpaquePointer) {
+        guard let map = pango_ft2_font_map_new() else {
+            throw SDLError("Pango cannot make a font map (is fontconfig configured? `fc-list` lists fonts)")
+        }
         // One pixel a point: a mask `pixelHeight` tall is set at an em of that many pixels.
         pango_ft2_font_map_set_resolution(OpaquePointer(map), 72, 72)
         // Glyphs are drawn as coverage in one colour: a colour font (Noto Color Emoji, which GNOME
@@ -65,14 +82,35 @@ public final class FontGlyphs: GlyphSource, @unchecked Sendable {
             FcPatternDel(pattern, FC_COLOR)
             FcPatternAddBool(pattern, FC_COLOR, FcFalse)
         }, nil, nil)
-        guard let made = pango_font_map_create_context(map) else { throw SDLError("Pango cannot make a context") }
-        context = made
+        guard let context = pango_font_map_create_context(map) else {
+            g_object_unref(UnsafeMutableRawPointer(map))
+            throw SDLError("Pango cannot make a context")
+        }
         // Han characters in the forms of the screen's language (Simplified Chinese ones for zh_CN),
         // whatever the locale says.
         let language = Catalogue.current.language
         if language != Catalogue.english.language {
-            pango_context_set_language(made, pango_language_from_string(language.lowercased().replacing("_", with: "-")))
+            let tag = language.lowercased().replacing("_", with: "-")
+            pango_context_set_language(context, pango_language_from_string(tag))
         }
+        return (map, context)
+    }
+
+    /// Pango's font map and context made anew (the old ones go once no layout holds them), when
+    /// `pangoLimit` characters have been laid out since they were made; a failure keeps the old ones.
+    private func renewPango(counting text: String, _ pixelHeight: Int) {
+        for character in text.unicodeScalars {
+            var hasher = Hasher()
+            hasher.combine(pixelHeight)
+            hasher.combine(character)
+            laidOut.insert(hasher.finalize())
+        }
+        guard laidOut.count > Self.pangoLimit, let renewed = try? Self.pango() else { return }
+        g_object_unref(UnsafeMutableRawPointer(context))
+        g_object_unref(UnsafeMutableRawPointer(fontMap))
+        (fontMap, context) = renewed
+        laidOut.removeAll()
+        pangoRenewals += 1
     }
 
     deinit {
@@ -181,41 +219,9 @@ public final class FontGlyphs: GlyphSource, @unchecked Sendable {
         return found
     }
 
-    /// One glyph as Pango shaped it: the glyph in its font (with `PANGO_GLYPH_UNKNOWN_FLAG`, a box
-    /// for a character no font has), how far it advances, the byte offset in the text of the
-    /// characters it draws, and the family of the font it comes from.
-    public struct Shaped: Equatable, Sendable {
-        public let glyph: UInt32, advance: Double, offset: Int, family: String
-        public var isBox: Bool { glyph & PANGO_GLYPH_UNKNOWN_FLAG != 0 }
-    }
-
-    /// `text`'s glyphs on its line as HarfBuzz shaped them and FriBidi ordered them, left to right
-    /// as drawn: what a picture of the text is checked against.
-    public func shaped(_ text: String, pixelHeight: Int) -> [Shaped] {
-        guard let layout = layout(text, pixelHeight) else { return [] }
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        var out: [Shaped] = []
-        var node = pango_layout_get_line_readonly(layout, 0)?.pointee.runs
-        while let run = node {
-            let glyphItem = run.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self).pointee
-            let item = glyphItem.item.pointee, string = glyphItem.glyphs.pointee
-            var family = ""
-            if let font = item.analysis.font, let description = pango_font_describe(font) {
-                family = pango_font_description_get_family(description).map { String(cString: $0) } ?? ""
-                pango_font_description_free(description)
-            }
-            for i in 0..<Int(string.num_glyphs) {
-                let info = string.glyphs[i]
-                out.append(Shaped(glyph: info.glyph, advance: Double(info.geometry.width) / Double(PANGO_SCALE),
-                                  offset: Int(item.offset) + Int(string.log_clusters[i]), family: family))
-            }
-            node = run.pointee.next
-        }
-        return out
-    }
-
     /// `text` laid out on one line in the families at an em of `pixelHeight` pixels.
-    private func layout(_ text: String, _ pixelHeight: Int) -> OpaquePointer? {
+    func layout(_ text: String, _ pixelHeight: Int) -> OpaquePointer? {
+        renewPango(counting: text, pixelHeight)
         guard let layout = pango_layout_new(context) else { return nil }
         pango_layout_set_single_paragraph_mode(layout, 1)
         // Lines run left to right, as the screen's layout does; a right-to-left name keeps its own

@@ -2,7 +2,7 @@ import Foundation
 import Rings
 import RingsPNG
 import RingsRaster
-import RingsSDL
+@testable import RingsSDL
 import Testing
 import TestSupport
 
@@ -101,6 +101,26 @@ import TestSupport
         #expect(scene.chromeLayout?.legendNames == Array(Self.names.prefix(8)), "every name whole")
         var renderer = SceneRenderer()
         try? PNGFile.write(renderer.render(scene), to: NSTemporaryDirectory() + "rings-scripts.png")
+    }
+
+    /// Pango's font map is made anew once `pangoLimit` characters (each at its size) have been laid
+    /// out (it keeps every glyph it has drawn, at each size, while it lives: ever-new names in Han
+    /// characters grew a fuzzer's memory without end), and a name drawn after that is drawn as before;
+    /// the same few characters drawn again and again never make it anew.
+    @Test func pangoIsMadeAnewAfterManyCharactersAndDrawsAsBefore() throws {
+        let name = "移动 Move حركة 42", glyphs = try FontGlyphs(name: nil, for: .standard)
+        let before = try #require(try FontGlyphs(name: nil, for: .standard).mask(for: name, pixelHeight: 24))
+        for n in 0..<20_000 {
+            #expect(glyphs.width(of: "\(n % 1000) %", pixelHeight: 10 + n % 9) > 0)
+        }
+        #expect(glyphs.pangoRenewals == 0)
+        // One Han character a layout, each in the Unified Ideographs block, at one size.
+        for n in 0...FontGlyphs.pangoLimit {
+            #expect(glyphs.width(of: String(UnicodeScalar(0x4E00 + n)!), pixelHeight: 16) > 0)
+        }
+        #expect(glyphs.pangoRenewals == 1)
+        let after = try #require(glyphs.mask(for: name, pixelHeight: 24))
+        #expect(after.width == before.width && after.height == before.height && after.alpha == before.alpha)
     }
 
     /// A button's title is centred in its pill by the font's real metrics, whatever the font: with
