@@ -303,7 +303,7 @@ arm64-suites: build-root locale
 # built here returns false, as the fix does. Linked without --gc-sections, which drops the
 # coverage counters.
 FUZZERS := FuzzFeedLine FuzzScreenCommand FuzzJSON FuzzThemeFile FuzzStateFile FuzzSystemFiles FuzzConfigFile \
-           FuzzCatalogue FuzzShaping
+           FuzzCatalogue FuzzShaping FuzzTouch
 FUZZ_TIME ?= 60
 FUZZ_BUILD := .build/fuzz
 fuzz-build: deps

@@ -33,6 +33,7 @@ let fuzzers: [Target] = [.target(name: "FuzzSupport", path: "Tests/Fuzz/FuzzSupp
     ("FuzzConfigFile", ["RingsConfig", "RingsBase"]),
     ("FuzzCatalogue", ["Rings"]),
     ("FuzzShaping", ["Rings", "RingsSDL"]),
+    ("FuzzTouch", ["Rings", "RingsRaster", "RingsSDL", "CSDL2"]),
 ].map { name, modules in
     .executableTarget(name: name, dependencies: [.target(name: "FuzzSupport")] + modules.map { .target(name: $0) },
                       path: "Tests/Fuzz/\(name)")

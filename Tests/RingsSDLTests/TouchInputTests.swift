@@ -47,6 +47,26 @@ import Testing
         #expect(touch.input(for: finger(SDL_FINGERMOTION, id: 1, x: 0.3, y: 0.3), width: 100, height: 100) == nil, "the lost one is forgotten")
     }
 
+    /// A position that is not a number (a panel reporting an axis of no length) is no place: the
+    /// screen never gets a point it cannot draw (LiveControls traps on turning one into a pixel; a
+    /// drag to it sets a ring to 0), and a lift there lifts where the finger last was.
+    @Test func aPositionThatIsNotANumberIsNoPlace() {
+        var touch = TouchInput()
+        touch.isDown = { _, _ in true }
+        func put(_ type: SDL_EventType, _ id: SDL_FingerID, _ x: Float, _ y: Float) -> ScreenInput? {
+            touch.input(for: finger(type, id: id, x: x, y: y), width: 100, height: 100)
+        }
+        for bad in [Float.nan, .infinity, -.infinity] {
+            #expect(put(SDL_FINGERDOWN, 1, bad, 0.5) == nil)
+        }
+        #expect(put(SDL_FINGERDOWN, 1, 0.5, 0.5) == .press(Point(x: 50, y: 50)))
+        #expect(put(SDL_FINGERMOTION, 1, 0.2, .nan) == nil)
+        #expect(put(SDL_FINGERMOTION, 1, 0.25, 0.5) == .motion(Point(x: 25, y: 50)))
+        #expect(put(SDL_FINGERDOWN, 1, .nan, .nan) == nil, "still followed")
+        #expect(put(SDL_FINGERUP, 1, .nan, 0.5) == .release(Point(x: 25, y: 50)))
+        #expect(put(SDL_FINGERDOWN, 2, 0, 0) == .press(Point(x: 0, y: 0)))
+    }
+
     @Test func touchesMadeOfTheMouseAndTheMouseMadeOfTouchesAreDropped() {
         var touch = TouchInput()
         #expect(touch.input(for: finger(SDL_FINGERDOWN, id: 1, x: 0.5, y: 0.5, device: -1), width: 100, height: 100) == nil)

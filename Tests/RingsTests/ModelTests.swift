@@ -72,6 +72,20 @@ import TestSupport
         #expect(!model.isDragging)
     }
 
+    /// A drag to an angle that is not a number (a pointer at no place) leaves the ring where it was;
+    /// it once went to 0.
+    @Test func aDragToNoPlaceChangesNothing() {
+        let model = RingsModel(values: [0.2, 1.3])
+        model.apply(.beginDrag(ring: 1, angle: .nan), at: 0)
+        #expect(model.targets == [0.2, 1.3] && !model.isDragging)
+        model.apply(.beginDrag(ring: 1, angle: 0.5 * Double.pi), at: 0)
+        model.apply(.drag(angle: .nan), at: 0)
+        model.apply(.drag(angle: .infinity), at: 0)
+        #expect(model.targets == [0.2, 1.25] && model.isDragging, "\(model.targets)")
+        model.apply(.drag(angle: 0.6 * Double.pi), at: 0)
+        #expect(abs(model.targets[1] - 1.3) < 1e-12, "the drag goes on from where it was")
+    }
+
     @Test func replayStartsEveryRingFromZero() {
         let model = RingsModel(values: [0.6, 1.2])
         model.apply(.replay, at: 0)

@@ -66,7 +66,8 @@ public final class RingsModel {
         case let .select(ring):
             selection = ring.flatMap { targets.indices.contains($0) ? $0 : nil }
         case let .beginDrag(ring, angle):
-            guard targets.indices.contains(ring) else { return }
+            // An angle that is not a number is no place on the ring: nothing is grabbed.
+            guard targets.indices.contains(ring), angle.isFinite else { return }
             selection = ring
             // Keep the laps the ring has; the pointer's angle sets the part of a lap.
             let laps = targets[ring].rounded(.down)
@@ -74,7 +75,7 @@ public final class RingsModel {
             drag = (ring, angle, value)
             move(ring, to: value, at: now, with: .immediate)
         case let .drag(angle):
-            guard var d = drag else { return }
+            guard var d = drag, angle.isFinite else { return }
             // The shortest way round from the last angle: past 12 o'clock clockwise adds a lap.
             var change = angle - d.angle
             change -= 2 * Double.pi * (change / (2 * Double.pi)).rounded()
