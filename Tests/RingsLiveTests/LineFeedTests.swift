@@ -3,6 +3,7 @@ import Rings
 import RingsLive
 import RingsRaster
 import Testing
+import TestSupport
 import RingsBase
 
 /// Following a file as `tail -F` does, on a real file.
@@ -24,7 +25,7 @@ import RingsBase
             rewrites += 1
             try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000_000 + Double(rewrites))], ofItemAtPath: path)
         }
-        FileManager.default.createFile(atPath: path, contents: Data("1=0.3\n".utf8))
+        try writeFile("1=0.3\n", to: path)
         let heard = Mutex<[String]>([])
         let feed = LineFeed(source: .path(path), report: { _ in }) { _, line in heard.withLock { $0.append(String(decoding: line, as: UTF8.self)) } }
         feed.start()
@@ -105,7 +106,7 @@ import RingsBase
     /// in the legend's words and a report, and waited on with a growing pause (at least 0.25 s, then
     /// 0.5 s), not read in a busy loop; it gives no line, where the same feed of a file gives its own.
     @Test(arguments: [("folder", "a folder"), ("/dev/null", "not a file or FIFO"), ("/dev/zero", "not a file or FIFO")])
-    func aPathThatCanNeverGiveLinesIsSaidAndNotSpunOn(path: String, words: String) {
+    func aPathThatCanNeverGiveLinesIsSaidAndNotSpunOn(path: String, words: String) throws {
         let target = path == "folder" ? NSTemporaryDirectory() : path
         let seen = follow(target) { reports, _ in reports >= 3 }
         #expect(seen.reports.count >= 3, "three tries within 30 s: \(seen.reports.count)")
@@ -117,7 +118,7 @@ import RingsBase
         #expect(seen.states.first == "\(words): \(target)", "\(seen.states)")
         // The control: the same feed of a file gives its line, and says nothing is wrong.
         let file = NSTemporaryDirectory() + "rings-lines-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).txt"
-        FileManager.default.createFile(atPath: file, contents: Data("1=0.5\n".utf8))
+        try writeFile("1=0.5\n", to: file)
         defer { unlink(file) }
         let control = follow(file) { _, lines in lines >= 1 }
         #expect(control.lines == 1 && control.reports.isEmpty && control.states.allSatisfy { $0 == nil }, "\(control)")

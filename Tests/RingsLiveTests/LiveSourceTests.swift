@@ -56,7 +56,7 @@ import RingsBase
         // The path is longer than the legend's room: it is cut with "…" only as it is drawn.
         #expect(eventually { legend() == ["Move –  waiting for data", "Exercise –  waiting for data", "Stand –  waiting for data", "feed no such file: \(path)"] }, "\(legend())")
         #expect(chrome(screen, at: clock.now())?.label == "–")
-        FileManager.default.createFile(atPath: path, contents: Data("2=0.5\n".utf8))
+        try writeFile("2=0.5\n", to: path)
         #expect(eventually { clock.advance(by: 0.2); return legend() == ["Move –  waiting for data", "Exercise 50%", "Stand –  waiting for data"] }, "\(legend())")
         #expect(chrome(screen, at: clock.now())?.label == "–", "the average needs every ring")
         _ = screen.handle(.key(.tab), width: 600, height: 400, at: clock.now())
@@ -68,7 +68,7 @@ import RingsBase
     /// one takes both away.
     @Test func oldValuesAreMarkedStale() throws {
         let path = "/tmp/rings-stale-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        FileManager.default.createFile(atPath: path, contents: Data("2=0.5\n".utf8))
+        try writeFile("2=0.5\n", to: path)
         defer { unlink(path) }
         let screen = LiveScreen(options: .init(theme: .standard, values: [0.72, 1.35, 0.48], spec: .tween(duration: 0.1, curve: .linear),
                                                feed: .path(path), startsEmpty: true, staleAfter: 60),
@@ -137,7 +137,7 @@ import RingsBase
     /// before the writes are counted.
     @Test func aRepeatedValueIsNotWrittenAgain() throws {
         let path = "/tmp/rings-keep-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        FileManager.default.createFile(atPath: path, contents: Data("1=0.5\n".utf8))
+        try writeFile("1=0.5\n", to: path)
         defer { unlink(path) }
         let written = Mutex<[ValueMemory]>([])
         var options = LiveScreen.Options(theme: .standard, values: [0, 0, 0], spec: .tween(duration: 0.1, curve: .linear),

@@ -75,7 +75,7 @@ import TestSupport
         let (late, lateWindow, lateDisplay, _, errors) = try launch(["--theme", "flat", "--size", "300x300", "--duration", "0.1", "--chrome", "none",
                                                                      "--feed", missing])
         defer { if late.isRunning { late.terminate() } }
-        FileManager.default.createFile(atPath: missing, contents: Data("2=0.4\n".utf8))
+        try writeFile("2=0.4\n", to: missing)
         #expect(try settled { differingPixels(try capture(lateDisplay, lateWindow), try ringsRender("300x300", "0,0.4,0")) } == 0,
                 "the feed is opened once it exists")
         let said = terminate(late, reading: errors)[0]

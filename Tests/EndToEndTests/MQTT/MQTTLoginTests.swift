@@ -23,8 +23,8 @@ import TestSupport
     }
 
     func launch(_ display: VirtualDisplay, _ config: String, stderr: String) throws -> (Process, String) {
-        FileManager.default.createFile(atPath: stderr, contents: nil)
-        return try display.launchRings(["--config", config]) { $0.standardError = FileHandle(forWritingAtPath: stderr) }
+        let log = try logFile(stderr)
+        return try display.launchRings(["--config", config]) { $0.standardError = log }
     }
 
     func capture(_ display: VirtualDisplay, _ window: String) throws -> Pixmap {

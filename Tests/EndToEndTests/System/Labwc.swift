@@ -33,8 +33,7 @@ final class Labwc {
                "--", "/usr/bin/labwc", "-s", announce]
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
-        FileManager.default.createFile(atPath: runtime + "/labwc.log", contents: nil)
-        process.standardError = FileHandle(forWritingAtPath: runtime + "/labwc.log")
+        process.standardError = try logFile(runtime + "/labwc.log")
         try process.run()
         func name() -> String? { try? String(contentsOfFile: announced, encoding: .utf8) }
         guard eventually(within: 30, { name() != nil || !process.isRunning }), let name = name() else {

@@ -54,10 +54,11 @@ let tree: String = {
         try? FileManager.default.createDirectory(atPath: root + folder, withIntermediateDirectories: true)
     }
     for (file, text) in [("type", "Battery"), ("energy_full", "50000000")] {
-        FileManager.default.createFile(atPath: root + "/sys/class/power_supply/BAT0/" + file, contents: Data(text.utf8))
+        require(FileManager.default.createFile(atPath: root + "/sys/class/power_supply/BAT0/" + file,
+                                               contents: Data(text.utf8)), "the fake tree's \(file)")
     }
-    FileManager.default.createFile(atPath: root + "/sys/class/net/eth0/statistics/tx_bytes",
-                                   contents: Data("1000".utf8))
+    require(FileManager.default.createFile(atPath: root + "/sys/class/net/eth0/statistics/tx_bytes",
+                                           contents: Data("1000".utf8)), "the fake tree's tx_bytes")
     // Gone when libFuzzer ends (it exits through exit(), which runs these).
     atexit { try? FileManager.default.removeItem(atPath: tree) }
     return root

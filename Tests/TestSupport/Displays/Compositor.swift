@@ -77,8 +77,7 @@ public final class Compositor {
         try Self.prepare(cage, user: user, environment: environment)
         cage.standardInput = FileHandle.nullDevice
         cage.standardOutput = FileHandle.nullDevice
-        FileManager.default.createFile(atPath: runtime + "/cage.log", contents: nil)
-        cage.standardError = FileHandle(forWritingAtPath: runtime + "/cage.log")
+        cage.standardError = try logFile(runtime + "/cage.log")
         try cage.run()
         let deadline = Date().addingTimeInterval(15)
         var names: [String] = []

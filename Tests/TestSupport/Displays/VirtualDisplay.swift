@@ -39,8 +39,7 @@ public final class VirtualDisplay {
         server.arguments = arguments
         let pipe = Pipe()
         server.standardOutput = pipe
-        FileManager.default.createFile(atPath: log, contents: nil)
-        server.standardError = FileHandle(forWritingAtPath: log)
+        server.standardError = try logFile(log)
         try server.run()
         var number = ""
         while !number.hasSuffix("\n") {
@@ -64,8 +63,7 @@ public final class VirtualDisplay {
             wm.executableURL = URL(fileURLWithPath: which("openbox")!)
             wm.environment = environment
             wm.standardOutput = FileHandle.nullDevice
-            FileManager.default.createFile(atPath: log, contents: nil)
-            wm.standardError = FileHandle(forWritingAtPath: log)
+            wm.standardError = try logFile(log)
             try wm.run()
             windowManager = wm
             let managed = eventually(within: 20) {

@@ -52,9 +52,11 @@ public var ringsBinary: String {
 public let checkoutRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().path
 
-/// Where a program is on the PATH, if it is.
+/// Where a program is on the PATH, or among the administrator's programs (mosquitto, modprobe),
+/// which Debian leaves off a user's PATH, if it is.
 public func which(_ name: String) -> String? {
-    for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for dir in (path + ":/usr/local/sbin:/usr/sbin:/sbin").split(separator: ":") {
         let path = "\(dir)/\(name)"
         if FileManager.default.isExecutableFile(atPath: path) { return path }
     }
@@ -88,6 +90,20 @@ public func writeAlone(_ text: String, to path: String) throws {
     let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
     defer { try? handle.close() }
     try handle.write(contentsOf: Data(text.utf8))
+}
+
+/// A file made anew (empty) at `path` and open for writing: where a program's standard error goes.
+public func logFile(_ path: String) throws -> FileHandle {
+    guard FileManager.default.createFile(atPath: path, contents: nil),
+          let handle = FileHandle(forWritingAtPath: path) else { throw TestFailure("cannot make \(path)") }
+    return handle
+}
+
+/// Writes `text` as the whole of the file at `path`, made anew.
+public func writeFile(_ text: String, to path: String) throws {
+    guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
+        throw TestFailure("cannot write \(path)")
+    }
 }
 
 /// Ends `process` with SIGTERM, as a supervisor would, and returns what it wrote to each of `pipes`
