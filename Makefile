@@ -14,6 +14,8 @@ ARM64_TEST_PACKAGES := $(CROSS_PACKAGES) qemu-system-arm
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 SHELL := /bin/bash
+# Debian leaves the administrator's programs (mosquitto, modprobe) off a user's PATH; tests run them.
+export PATH := $(PATH):/usr/local/sbin:/usr/sbin:/sbin
 # What the tests add: displays and compositors to run the window in, screenshots, a broker, and the
 # checkers of what `make install` and `make deb` make.
 TEST_PACKAGES := xvfb xdotool x11-apps x11-utils x11-xserver-utils imagemagick openbox xauth xcompmgr hsetroot \
