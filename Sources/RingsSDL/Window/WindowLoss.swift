@@ -44,7 +44,7 @@ extension RingsWindow {
         }
         destroyWindowSettlingErrors()
         window = try Self.create(title: title, width: width, height: height, display: self.display, fullscreen: fullscreen, driver: driver,
-                                 widget: widget)
+                                 mode: mode, widget: widget)
         presenter = try Self.presenter(mode, for: window).1
         widget?.show(window)
     }

@@ -22,6 +22,46 @@ import TestSupport
         _ = try window.quit()
     }
 
+    /// `--present vsync` on X11 makes its window once: SDL's renderer made the window SDL had shown
+    /// again as an OpenGL one, so a window showed and went before the one that stays, under another
+    /// id (what a window manager's rule or a test found first). The root window's children are
+    /// watched (xev, ready once it has seen a probe window of its own) as rings starts.
+    @Test(.needs(ready && which("xev") != nil, tools: VirtualDisplay.tools + ["xev"]))
+    func aVsyncWindowIsMadeOnce() throws {
+        let display = try VirtualDisplay(width: 640, height: 480)
+        let log = scratch.path + "/xev.log"
+        func watch(_ arguments: [String], into file: String) throws -> Process {
+            let xev = Process()
+            xev.executableURL = URL(fileURLWithPath: which("xev")!)
+            xev.arguments = arguments
+            xev.environment = display.environment
+            xev.standardOutput = try logFile(file)
+            try xev.run()
+            return xev
+        }
+        func created() -> [String] {
+            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            return text.components(separatedBy: "CreateNotify event").dropFirst().map { String($0.prefix(200)) }
+        }
+        // Started from the tests' threads, xev has SIGTERM blocked: it is killed. A probe made before
+        // the watcher listens goes unseen: another is made, each given a second.
+        let root = try watch(["-root", "-event", "substructure"], into: log)
+        defer { kill(root.processIdentifier, SIGKILL) }
+        var seen = false
+        for _ in 0..<30 where !seen {
+            let probe = try watch([], into: scratch.path + "/probe.log")
+            seen = eventually(within: 1) { !created().isEmpty }
+            kill(probe.processIdentifier, SIGKILL)
+            probe.waitUntilExit()
+        }
+        #expect(seen, "xev sees the windows made")
+        let (rings, _) = try display.launchRings(["--present", "vsync", "--size", "300x300", "--theme", "flat",
+                                                  "--chrome", "none"])
+        defer { if rings.isRunning { rings.terminate() } }
+        let windows = created().filter { $0.contains("width 300, height 300") }
+        #expect(windows.count == 1, "\(windows)")
+    }
+
     /// SDL_CreateRenderer made to fail (a preloaded stub, as where no renderer can start): `--present
     /// vsync` shows the window through the surface all the same, and says so once.
     @Test(.needs(ready && which("cc") != nil, tools: VirtualDisplay.tools + ["cc"]))
