@@ -71,7 +71,8 @@ public func fuzzTouch(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         let meant = buttons.contains { $0.intent == intent }
         switch intent {
         case .beginDrag, .drag: break
-        default: require(model.targets == before || meant, "\(intent) from \(mapped) changed \(before) to \(model.targets)")
+        default:
+            require(model.targets == before || meant, "\(intent) from \(mapped) changed \(before) to \(model.targets)")
         }
     }
     return 0
