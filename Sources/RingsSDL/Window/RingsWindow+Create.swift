@@ -17,7 +17,8 @@ extension RingsWindow {
 
     /// The presenter for `mode` and the mode it is: vsync falls back to the window surface, with one
     /// line, where its renderer cannot be made.
-    static func presenter(_ mode: PresentMode, for window: OpaquePointer) throws(SDLError) -> (PresentMode, any Presenter) {
+    static func presenter(_ mode: PresentMode, for window: OpaquePointer)
+        throws(SDLError) -> (PresentMode, any Presenter) {
         if mode == .vsync {
             do { return (.vsync, try VsyncPresenter(window: window)) } catch {
                 StandardError.say("rings: the vsync presenter could not start (\(error)); using the window surface")
@@ -43,7 +44,9 @@ extension RingsWindow {
         var size = (w: Int32(width), h: Int32(height)), bounds = SDL_Rect()
         if fullscreen {
             flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
-            if SDL_GetDisplayBounds(Int32(display), &bounds) == 0, bounds.w > 0, bounds.h > 0 { size = (bounds.w, bounds.h) }
+            if SDL_GetDisplayBounds(Int32(display), &bounds) == 0, bounds.w > 0, bounds.h > 0 {
+                size = (bounds.w, bounds.h)
+            }
         }
         // Without GL on X11, the window is made as one of SDL's own, and vsync falls back (`presenter`).
         let made = SDL_CreateWindow(title, origin.x, origin.y, size.w, size.h, flags)
@@ -51,9 +54,11 @@ extension RingsWindow {
                                                              flags & ~SDL_WINDOW_OPENGL.rawValue))
         guard let created = made else {
             let failure = SDLError.last("cannot open a window")
-            // Wayland draws through Mesa's EGL and GL, which every Wayland desktop has (X11 and the console do without).
+            // Wayland draws through Mesa's EGL and GL, which every Wayland desktop has (X11 and the
+            // console do without).
             guard failure.message.contains("EGL") || failure.message.contains("OpenGL") else { throw failure }
-            throw SDLError("\(failure.message); Mesa's EGL or GL is missing (apt install libegl1 libegl-mesa0 libgl1 libgles2 libgl1-mesa-dri)")
+            throw SDLError("\(failure.message); Mesa's EGL or GL is missing "
+                           + "(apt install libegl1 libegl-mesa0 libgl1 libgles2 libgl1-mesa-dri)")
         }
         setIcon(of: created)
         return created

@@ -95,7 +95,8 @@ import Testing
         let asOwner = ["--reuid=\(owner.st_uid)", "--regid=\(owner.st_gid)", "--clear-groups", "--", ringsBinary]
         var home = inEnglish(ProcessInfo.processInfo.environment)
         for key in ["HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME"] { home[key] = owned }
-        let render = try runProgram(which("setpriv")!, asOwner + arguments + [built, "--lang", "zh_CN"], environment: home)
+        let render = try runProgram(which("setpriv")!, asOwner + arguments + [built, "--lang", "zh_CN"],
+                                    environment: home)
         #expect(render.status == 0, "\(render.stderr)")
         #expect(differingPixels(try PNGFile.read(chinese), try PNGFile.read(built)) == 0, "the installed catalogue's words are the build's")
         #expect(differingPixels(try PNGFile.read(chinese), try PNGFile.read(english)) > 500, "and they are not English")

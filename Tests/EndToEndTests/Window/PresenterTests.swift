@@ -31,13 +31,7 @@ import TestSupport
         let display = try VirtualDisplay(width: 640, height: 480)
         let log = scratch.path + "/xev.log"
         func watch(_ arguments: [String], into file: String) throws -> Process {
-            let xev = Process()
-            xev.executableURL = URL(fileURLWithPath: which("xev")!)
-            xev.arguments = arguments
-            xev.environment = display.environment
-            xev.standardOutput = try logFile(file)
-            try xev.run()
-            return xev
+            try display.start("xev", arguments, output: try logFile(file), errors: .nullDevice)
         }
         func created() -> [String] {
             let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""

@@ -59,12 +59,7 @@ public final class VirtualDisplay {
         var lastLook = ""
         for _ in 0..<3 {
             if let wm = windowManager, wm.isRunning { kill(wm.processIdentifier, SIGKILL); wm.waitUntilExit() }
-            let wm = Process()
-            wm.executableURL = URL(fileURLWithPath: which("openbox")!)
-            wm.environment = environment
-            wm.standardOutput = FileHandle.nullDevice
-            wm.standardError = try logFile(log)
-            try wm.run()
+            let wm = try start("openbox", [], output: .nullDevice, errors: try logFile(log))
             windowManager = wm
             let managed = eventually(within: 20) {
                 do {
@@ -127,6 +122,21 @@ public final class VirtualDisplay {
         env.removeValue(forKey: "SDL_VIDEODRIVER")
         env.removeValue(forKey: "WAYLAND_DISPLAY")
         return inEnglish(env)
+    }
+
+    /// Starts the program `name` (found on the PATH) with `arguments` on this display, its output and
+    /// errors into the handles given.
+    public func start(_ name: String, _ arguments: [String], output: FileHandle,
+                      errors: FileHandle) throws -> Process {
+        guard let path = which(name) else { throw TestFailure("no \(name) on this machine") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.environment = environment
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        return process
     }
 
     /// Starts `rings` with `arguments` on this display, waits until its window shows and has the
