@@ -59,11 +59,10 @@ import Testing
         #expect(area.width == 360 && area.height == 240)
         let expected = try ringsRender("360x240", "0.3,0.6,0.9")
         #expect(try settled { differingPixels(try display.screenshot().subview(area), expected) } == 0, "the window shows the config's scene")
-        kill(found.processIdentifier, SIGTERM)
-        found.waitUntilExit()
+        end(found)
 
         let (ignoring, other) = try display.launchRings(["--config", "none", "--no-intro"])
-        defer { kill(ignoring.processIdentifier, SIGTERM); ignoring.waitUntilExit() }
+        defer { end(ignoring) }
         let defaultArea = try display.clientArea(of: other)
         #expect(defaultArea.width == 800 && defaultArea.height == 800)
     }

@@ -230,8 +230,7 @@ import TestSupport
         try display.xdotool(["key", "--window", window, "5"])   // taken after the end: the window outlived its feed
         #expect(try settled { differingPixels(try capture(display, window), try ringsRender("300x300", "0.5,0.5,0.5")) } == 0, "a key after the end")
         #expect(process.isRunning)
-        kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
+        end(process, by: SIGINT)
         #expect(process.terminationStatus == 0)
         #expect(log.waitForEnd())
         let said = log.text

@@ -88,7 +88,6 @@ import TestSupport
         let found = try display.xdotool(["search", "--onlyvisible", "--name", "^rings"]).stdout.split(separator: "\n").map(String.init)
         #expect(found == [window], "the same window all along: \(found) vs \(window)")
         #expect(process.isRunning)
-        process.terminate()
-        process.waitUntilExit()
+        end(process)
     }
 }

@@ -19,8 +19,7 @@ import TestSupport
         }
         defer { if process.isRunning { process.terminate() } }
         let remaining = try settled { try measure(try display.screenshot().subview(try display.clientArea(of: window))) }
-        process.terminate()
-        process.waitUntilExit()
+        end(process)
         let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         return (remaining, log, process.terminationStatus == 0)
     }
@@ -104,8 +103,7 @@ import TestSupport
         })
         #expect(most <= 2, "at most the last run's is left at any time: \(most)")
         #expect(descriptors.isSubset(of: ["0", "1", "2"]), "\(descriptors.sorted())")
-        process.terminate()
-        process.waitUntilExit()
+        end(process)
         let left = try runProgram("/usr/bin/pgrep", ["-f", "^sleep \(marker)"])
         #expect(left.stdout.isEmpty, "left running after rings: \(left.stdout)")
     }

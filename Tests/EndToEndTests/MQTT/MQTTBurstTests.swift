@@ -55,8 +55,7 @@ import TestSupport
                                               try ringsRender("300x300", "0.35,0.65,0.95")) } == 0, "the last good value")
         let after = try #require(residentBytes(of: process.processIdentifier))
         #expect(after - before < 1 << 20, "resident memory grew by \((after - before) / 1024) KB")
-        process.terminate()
-        process.waitUntilExit()
+        end(process)
         let stats = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         // Facts, not speeds: the frames dropped and a line's time to the screen (in these stats too)
         // depend on how busy the machine is, and are not judged here.

@@ -59,8 +59,7 @@ import TestSupport
         try broker.publish("office/rings", "1=0.6")
         #expect(try settled(within: 30) { differingPixels(try capture(display, window), try ringsRender("300x300", "0.6,0.3,0.3")) } == 0,
                 "the access list's denied topic shows nothing")
-        process.terminate()
-        process.waitUntilExit()
+        end(process)
         #expect(process.terminationStatus == 0)
         let said = (try? String(contentsOfFile: stderr, encoding: .utf8)) ?? ""
         #expect(said.split(separator: "\n").filter { $0.contains("secret/rings") }.count <= 1, "\(said)")

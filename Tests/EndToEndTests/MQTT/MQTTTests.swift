@@ -38,8 +38,7 @@ import TestSupport
         // ring as the lines before the garbage left it.
         try broker.publish("office/rings", #"{"red": 0.25}"#)
         #expect(try settled(within: 30) { differingPixels(try capture(display, window), try ringsRender("300x300", "0.25,0.75,0.9")) } == 0)
-        process.terminate()
-        process.waitUntilExit()
+        end(process)
         #expect(process.terminationStatus == 0)
         let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(said.contains("MQTT message ") && said.contains(" on office/rings: "), "a bad message is named by its topic: \(said)")
@@ -164,8 +163,7 @@ import TestSupport
         kill(screens[0].0.processIdentifier, SIGKILL)
         #expect(eventually(within: 60) { says("lobby", #""state":"offline""#) })
         // Stopped cleanly: it says offline itself (or, when the broker is slow to take that, its last will does).
-        screens[1].0.terminate()
-        screens[1].0.waitUntilExit()
+        end(screens[1].0)
         #expect(eventually(within: 30) { says("floor", #""state":"offline""#) })
     }
 

@@ -43,8 +43,7 @@ import TestSupport
         let kept = NSTemporaryDirectory() + "rings-sway-widget-shot.png"
         if remaining != 0, let shot = try? sway.screenshot() { try? PNGFile.write(shot, to: kept) }
         #expect(remaining == 0, "\(remaining) pixels more than a level from rings render --widget --transparent over the background (the screen: \(kept))")
-        rings.terminate()
-        rings.waitUntilExit()
+        end(rings)
         let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(said.isEmpty, "\(said)")
     }

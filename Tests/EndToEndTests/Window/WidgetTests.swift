@@ -90,8 +90,7 @@ import TestSupport
         // first chose an opaque window (24 bits deep) and is started again.
         var (process, window, errors) = try launchWidget(display, [])
         for _ in 0..<20 where try depth(of: window, on: display) != 32 {
-            process.terminate()
-            process.waitUntilExit()
+            end(process)
             (process, window, errors) = try launchWidget(display, [])
         }
         let far = settled { farPixels((try? display.screenshot()) ?? wall, expected) }
@@ -115,8 +114,7 @@ import TestSupport
         }
         let under = try windowUnderPointer()
         #expect(under != window && !under.isEmpty, "clicks fall through the widget")
-        process.terminate()
-        process.waitUntilExit()
+        end(process)
         let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationStatus == 0 && said.isEmpty, "\(said)")
         (process, window, errors) = try launchWidget(display, ["--widget-clicks"])
@@ -134,8 +132,7 @@ import TestSupport
         let (process, _, errors) = try launchWidget(display, [])
         let far = settled { farPixels((try? display.screenshot()) ?? expected, expected, levels: 0) }
         #expect(far == 0, "\(far) pixels differ from rings render on the theme's background")
-        process.terminate()
-        process.waitUntilExit()
+        end(process)
         let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(said.split(separator: "\n").count == 1 && said.contains("no compositing manager"), "\(said)")
     }

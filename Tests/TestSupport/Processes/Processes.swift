@@ -106,15 +106,6 @@ public func writeFile(_ text: String, to path: String) throws {
     }
 }
 
-/// Ends `process` with SIGTERM, as a supervisor would, and returns what it wrote to each of `pipes`
-/// (read to their end) once it has exited.
-public func terminate(_ process: Process, reading pipes: Pipe...) -> [String] {
-    kill(process.processIdentifier, SIGTERM)
-    let texts = pipes.map { String(decoding: $0.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
-    process.waitUntilExit()
-    return texts
-}
-
 /// The shared libraries mapped into a running process, by file name.
 public func mappedLibraries(_ process: Process) throws -> Set<String> {
     // Read by cat: a file of /proc says size 0, and Foundation's reading stops short.

@@ -51,8 +51,7 @@ import TestSupport
         #expect(try app.settles(to: try ringsRender("300x300", "0.3,0.6,0.9")) == 0, "the click shows the rings, unchanged")
         #expect(try eventually(within: 60) { isBlack(try app.capture()) }, "off again 5 s after the click")
         // q on a screen that is off wakes it as any key does: SIGTERM ends it.
-        app.process.terminate()
-        app.process.waitUntilExit()
+        end(app.process)
         #expect(app.process.terminationStatus == 0)
     }
 }
