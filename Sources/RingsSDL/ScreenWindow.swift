@@ -184,10 +184,7 @@ public final class ScreenWindow {
         defer { if screen.displayOff { power.keepOff(window: window) } }
         if window.wasDestroyed(by: event) { return windowLost() }
         window.keepPointerOnScreen(event)
-        if event.type == SDL_QUIT.rawValue && window.lostDisplay {
-            failure = SDLError("lost the display (the Wayland compositor closed the connection)")
-            return
-        }
+        if event.type == SDL_QUIT.rawValue && window.lostDisplay { WaylandLoss.end() }
         let size = window.pixelSize
         var mx: Int32 = 0, my: Int32 = 0
         SDL_GetMouseState(&mx, &my)

@@ -41,6 +41,9 @@ extension RingsWindow {
         var flags = widget != nil ? DesktopWidget.flags
             : SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_SHOWN.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         if driver == "wayland" || mode == .vsync { flags |= SDL_WINDOW_OPENGL.rawValue }
+        // On Wayland the connection is watched before the window shows (`WaylandLoss`).
+        let shows = flags & SDL_WINDOW_HIDDEN.rawValue == 0
+        if driver == "wayland" { flags |= SDL_WINDOW_HIDDEN.rawValue }
         var size = (w: Int32(width), h: Int32(height)), bounds = SDL_Rect()
         if fullscreen {
             flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
@@ -53,6 +56,7 @@ extension RingsWindow {
             ?? (driver == "wayland" ? nil : SDL_CreateWindow(title, origin.x, origin.y, size.w, size.h,
                                                              flags & ~SDL_WINDOW_OPENGL.rawValue))
         guard let created = made else {
+            if driver == "wayland" { WaylandLoss.endIfGone() }
             let failure = SDLError.last("cannot open a window")
             // Wayland draws through Mesa's EGL and GL, which every Wayland desktop has (X11 and the
             // console do without).
@@ -61,6 +65,10 @@ extension RingsWindow {
                            + "(apt install libegl1 libegl-mesa0 libgl1 libgles2 libgl1-mesa-dri)")
         }
         setIcon(of: created)
+        if driver == "wayland" {
+            WaylandLoss.watch(created)
+            if shows { SDL_ShowWindow(created) }
+        }
         return created
     }
 }

@@ -120,13 +120,15 @@ public final class RingsWindow {
         // The console is ours (see ConsoleDisplay); SDL only reads its input devices there.
         if (name.isEmpty ? requested : name).lowercased() == "kmsdrm" { return startConsoleInput() }
         // SDL 2.26 crashes in SDL_Init on a compositor without a seat (headless weston): asked first.
-        if (name.isEmpty ? requested.lowercased() : name) == "wayland", rings_wayland_has_seat(nil) == 0 {
+        let seat = (name.isEmpty ? requested.lowercased() : name) == "wayland" ? rings_wayland_has_seat(nil) : -1
+        if seat == 0 {
             return .failure(SDLError("the Wayland compositor offers no seat (wl_seat), which SDL's Wayland driver needs"))
         }
         // Before SDL opens the display too: SDL keeps the handler it finds and puts it back when
         // its video subsystem quits, while errors from its second connection may still be on the way.
         X11Errors.guardProcess()
         guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else {
+            if seat == 1 { WaylandLoss.endIfGone() }
             return .failure(SDLError.last(name.isEmpty ? "no display available" : "no display available on \(name)"))
         }
         let started = SDL_GetCurrentVideoDriver().map { String(cString: $0).lowercased() } ?? ""

@@ -117,22 +117,6 @@ public final class Compositor {
         _ = eventually(within: 5) { var status: Int32 = 0; return !cage.isRunning || waitpid(pid, &status, WNOHANG) == pid }
     }
 
-    /// Every process descended from `root`, from /proc.
-    private func descendants(of root: pid_t) -> [pid_t] {
-        var children: [pid_t: [pid_t]] = [:]
-        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
-            guard let pid = pid_t(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { continue }
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            if fields.count > 1, let parent = pid_t(fields[1]) { children[parent, default: []].append(pid) }
-        }
-        var found: [pid_t] = [], queue = [root]
-        while let next = queue.popLast() {
-            for child in children[next] ?? [] { found.append(child); queue.append(child) }
-        }
-        return found
-    }
-
     static func baseEnvironment(_ runtime: String) -> [String: String] {
         var env = inEnglish(ProcessInfo.processInfo.environment)
         for key in ["DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"] { env.removeValue(forKey: key) }
@@ -196,8 +180,16 @@ public final class Compositor {
     }
 
     /// Starts `rings` with `arguments` on the compositor; `configure` sets its pipes.
-    public func launchRings(_ arguments: [String], native: Bool, configure: (Process) -> Void = { $0.standardError = FileHandle.nullDevice }) throws -> Process {
-        let process = try process(binary, arguments, native: native)
+    public func launchRings(_ arguments: [String], native: Bool,
+                            configure: (Process) -> Void = { $0.standardError = FileHandle.nullDevice })
+        throws -> Process {
+        try launch(binary, arguments, native: native, configure: configure)
+    }
+
+    /// Starts `program` as the compositor's user, as its client; `configure` sets its pipes.
+    public func launch(_ program: String, _ arguments: [String], native: Bool,
+                       configure: (Process) -> Void) throws -> Process {
+        let process = try process(program, arguments, native: native)
         configure(process)
         try process.run()
         return process
