@@ -25,11 +25,12 @@ mkdir -p "$found" "$WORK/crashes" || exit 2
 leaks=1
 [ "$NAME" = FuzzShaping ] && leaks=0
 # The Swift runtime's own backtracer waits for a terminal that is not there: libFuzzer says where.
+started=$SECONDS
 SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=$leaks:abort_on_error=0 \
   "$BIN/$NAME" "$found" "$kept" "${run[@]}" -rss_limit_mb=1024 \
   -malloc_limit_mb=256 -detect_leaks=$leaks -artifact_prefix="$WORK/crashes/$NAME-" -print_final_stats=1 "$@" \
   > "$log" 2>&1
-status=$?
+status=$? elapsed=$((SECONDS - started))
 stat() { awk -v k="$1" '$1 == k ":" { print $2 }' "$log" | tail -n 1; }
 runs=$(stat stat::number_of_executed_units) speed=$(stat stat::average_exec_per_sec)
 features=$(grep -aoE 'ft: [0-9]+' "$log" | tail -n 1 | cut -d' ' -f2)
@@ -41,6 +42,6 @@ if [ $status != 0 ]; then
   grep -aE "ERROR|fuzz:|SUMMARY|Test unit written|artifact" "$log" | head -n 12
   exit 1
 fi
-[ "$SECONDS_GIVEN" = corpus ] && took="of its kept corpus" || took="in $SECONDS_GIVEN s (${speed:-0}/s)"
+[ "$SECONDS_GIVEN" = corpus ] && took="of its kept corpus" || took="in $elapsed s (${speed:-0}/s)"
 echo "fuzz: $NAME: ${runs:-0} runs $took, coverage ${coverage:-0}," \
   "features ${features:-0}, corpus $inputs inputs, rss ${rss:-?}"
