@@ -5,7 +5,7 @@
 # Usage: Tests/Bench/widget.sh [rings binary]   (apt-get install conky-all xcompmgr first)
 set -eu
 rings=$(realpath "${1:-.build/release/rings}")
-peer=$(cd "$(dirname "$0")/../../../shared/peers/conky" 2>/dev/null && pwd) || { echo "needs ../shared/peers/conky"; exit 1; }
+peer=$(cd "$(dirname "$0")/peers/conky" && pwd)
 n=196; Xvfb :$n -screen 0 1280x720x24 -nolisten tcp >/dev/null 2>&1 & xvfb=$!
 trap 'kill $xvfb 2>/dev/null' EXIT
 for _ in $(seq 50); do DISPLAY=:$n xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
