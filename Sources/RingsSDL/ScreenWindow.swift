@@ -61,8 +61,12 @@ public final class ScreenWindow {
     /// decorations until something redrew it.
     private var openingFrames: Int
     /// RINGS_TEST_TRAP=1: trap after the first frame shown, as a Swift runtime error would (the tests
-    /// of how a crash ends).
+    /// of how a crash ends). Debug builds only: what ships reads no test's variable.
+    #if DEBUG
     private static let trapsOnPurpose = ProcessInfo.processInfo.environment["RINGS_TEST_TRAP"] == "1"
+    #else
+    private static let trapsOnPurpose = false
+    #endif
 
     public init(screen: any Screen, options: Options) throws(SDLError) {
         self.screen = screen
