@@ -29,7 +29,7 @@ public struct DrawCommand: Sendable {
         return DrawCommand(shape: shape, shader: swapped, caps: ArcCaps(arc: caps.arc, shader: swapped), bounds: bounds)
     }
 
-    /// An opaque arc fill's band as the live window may recolour it where its colour changed
+    /// An opaque arc fill's band as the live window may recolor it where its colour changed
     /// (`ArcStroke.recolor`): its arc and the rays on which its colour changes; nil for any other
     /// command, a band that is not opaque, or a shader without rays.
     public var band: (arc: ArcStroke, rays: RayFan)? {

@@ -94,7 +94,7 @@ import TestSupport
     }
 }
 
-/// Thresholds recolour a ring's band from their value up (its gradient ends in their colour).
+/// Thresholds recolor a ring's band from their value up (its gradient ends in their colour).
 @Suite struct ThresholdTests {
     @Test func theBandsEndTakesTheColorOfTheHighestThresholdReached() throws {
         let orange = Palette.colors["orange"]!, red = Palette.colors["red"]!

@@ -31,11 +31,11 @@ public struct RedrawPlan {
 
     public init() {}
 
-    /// A band is recoloured when its end moves at most this part of its circle (and half its width):
+    /// A band is recolored when its end moves at most this part of its circle (and half its width):
     /// further, its rays' moves reach their neighbours and repainting them costs more than drawing it.
     static let recolorSteps = 200.0
 
-    /// The farthest a band's end may move along its centre line in a frame and be recoloured: half its
+    /// The farthest a band's end may move along its centre line in a frame and be recolored: half its
     /// width and a `recolorSteps`th of its circle (its footprint's end box holds that much).
     static func farthestRecoloredMove(_ g: RingGeometry) -> Double {
         min(g.thickness / 2, 2 * Double.pi * g.radius / recolorSteps)
@@ -203,7 +203,7 @@ public struct Redraw {
 
     public var rects: [IntRect]
     public var recolor: [Recolor]
-    /// The rectangles to show: `rects` and the recoloured rings' pieces.
+    /// The rectangles to show: `rects` and the recolored rings' pieces.
     public var uploads: [IntRect]
 
     /// A redraw of these rectangles only.

@@ -67,7 +67,7 @@ public struct RingPainter: Sendable {
         let arc = self.arc(of: ring)
         var boxes = arc.pieceBounds(startCap: false)
         // The band's pieces, then its end's box: the cap and the band about the end line as far as
-        // a recoloured band's end moves in a frame (`RedrawPlan.farthestRecoloredMove`); a redraw
+        // a recolored band's end moves in a frame (`RedrawPlan.farthestRecoloredMove`); a redraw
         // that leaves the pieces out draws only that.
         let pieces = arc.coversFullTurn ? boxes.count : boxes.count - 1
         if let end = arc.endBounds(reach: RedrawPlan.farthestRecoloredMove(ring.geometry)) { boxes[pieces...] = [end] }
@@ -82,7 +82,7 @@ public struct RingPainter: Sendable {
     }
 
     /// The box of the ring's end (`ArcStroke.endBounds`) for an end that moves at most `reach`
-    /// pixels along the band: tighter than its footprint's, which allows the most a recoloured
+    /// pixels along the band: tighter than its footprint's, which allows the most a recolored
     /// band's end moves in a frame.
     func endBox(of ring: Ring, reach: Double) -> IntRect? {
         ring.value > 0 ? arc(of: ring).endBounds(reach: reach) : nil

@@ -3,7 +3,7 @@ import Glibc
 import RingsRaster
 import Shaders
 
-/// Which rings the live window may recolour where their colour changed rather than draw again.
+/// Which rings the live window may recolor where their colour changed rather than draw again.
 extension RingScene {
     /// Whether ring `index`'s band can be repainted where its colour changed rather than drawn again
     /// (`RedrawPlan`, `ArcStroke.recolor`) when it moves from `value` (as last drawn): an opaque

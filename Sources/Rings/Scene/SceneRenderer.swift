@@ -12,10 +12,10 @@ public struct SceneRenderer {
     /// set of tracks and byte order, and laid under each frame, whole or redrawn in parts, in place
     /// of clearing and drawing the tracks again.
     private var base: (key: [Double], layer: Layer)?
-    /// Each ring's band's rays as last drawn, and in which byte order: what a recoloured band is
+    /// Each ring's band's rays as last drawn, and in which byte order: what a recolored band is
     /// repainted from.
     private var drawnFans: [RayFan?] = [], fansSwapped = false
-    /// Each ring's band's rim pixels over the layer it was last recoloured over.
+    /// Each ring's band's rim pixels over the layer it was last recolored over.
     private var rimCaches: [RimCache] = []
     /// The chrome's commands in the last frame and what they were made from: the same in most frames
     /// (a label and legend change a few times a second as they count).
@@ -53,7 +53,7 @@ public struct SceneRenderer {
     }
 
     /// Draws a frame's `redraw` (`RedrawPlan.redraw`) over the last frame drawn into `pixmap`: its
-    /// recoloured rings' bands repainted where their colour changed (or, where that cannot be, their
+    /// recolored rings' bands repainted where their colour changed (or, where that cannot be, their
     /// pieces drawn whole), then its rectangles drawn.
     public mutating func render(_ scene: RingScene, into pixmap: Pixmap, redraw: Redraw, redAndBlueSwapped: Bool = false, threads: Int = .max) {
         let layers = scene.layers(chrome: chromeCommands(of: scene))

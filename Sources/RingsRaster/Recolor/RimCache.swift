@@ -1,6 +1,6 @@
-/// A recoloured band's annulus, row by row: each row's extent and whole columns, and its rim pixels
+/// A recolored band's annulus, row by row: each row's extent and whole columns, and its rim pixels
 /// (its partly covered pixels, each with its coverage and the layer's pixel under it). A row is
-/// worked out the first time a recolour asks for it and kept from frame to frame while the annulus,
+/// worked out the first time a recolor asks for it and kept from frame to frame while the annulus,
 /// the rows and the layer are the same, so that repainting a rim reads a few bytes held together
 /// instead of working the row out again and reading the layer's pixels, which the frames' drawing
 /// has long left (`ArcStroke.recolor`).

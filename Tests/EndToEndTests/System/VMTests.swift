@@ -71,7 +71,7 @@ import Testing
 
     /// The unit as the package installs it, under systemd: READY and STATUS, values from a FIFO, a
     /// SIGSTOPped rings killed by the watchdog and back on screen within a minute with its values stale
-    /// (the state file under StateDirectory), `systemctl reload` recolouring in place, a SIGKILLed rings
+    /// (the state file under StateDirectory), `systemctl reload` recoloring in place, a SIGKILLed rings
     /// restarted, a broker command turning it off and a key on (wake-on-input), all under the unit's
     /// hardening (systemd's exposure level at most 2.0).
     @Test func theKioskUnitUnderSystemdIsWatchedRestartedAndReloaded() throws {
@@ -104,7 +104,7 @@ import Testing
         #expect(restarts(line("reloaded:")) == before + 1 && !journal.contains("reload: "),
                 "the reload restarted nothing and said no problem: \(log)\(journal.suffix(800))")
         let reloaded = try render("0.9,1.7,0.6", config: Installed.checkout + "/Tests/VM/guest/sd/kiosk-reloaded.toml")
-        #expect(differingPixels(try screen(vm, "S4"), reloaded) == 0, "systemctl reload recoloured the outer ring in place")
+        #expect(differingPixels(try screen(vm, "S4"), reloaded) == 0, "systemctl reload recolored the outer ring in place")
 
         // The broker and the keyboard through the unit's hardening.
         #expect(line("off by MQTT:").contains("\"screen\":\"off\""), "\(log)\(journal.suffix(800))")

@@ -97,11 +97,11 @@ import TestSupport
     /// A slow animation at a size where the bands are repainted only where their colour changed
     /// (`Redraw.recolor`): rays passing 3 and 9 o'clock, ends passing the tip threshold and a lap, rings
     /// growing and shrinking, in both byte orders, give the whole frames' pixels; and the rings
-    /// are recoloured in most frames, a ring under another's tip shadow too (its track then drawn over
+    /// are recolored in most frames, a ring under another's tip shadow too (its track then drawn over
     /// the layer). Last, the outer ring stays put with its tip shown (its shadow made wide, over a
     /// light background, where it shows under a track) while the
     /// others move: their pixels under its shadow are not drawn again, so a band there is not
-    /// recoloured over the track.
+    /// recolored over the track.
     /// An odd size puts the centre on a pixel's middle, where the row through it takes 9 and 3 o'clock's colours.
     @Test(arguments: ["flat", "activity", "tutorial", "counter-clockwise", "flat 521x441"], [false, true])
     func recoloringTheBandsGivesWholeFrames(theme argument: String, swapped: Bool) throws {
@@ -129,11 +129,11 @@ import TestSupport
             let differing = Self.differing(frame, full)
             #expect(differing == 0, "\(name), frame \(n) at \(values): \(differing) pixels differ")
         }
-        #expect(recolored > frames * count / 2, "\(name): \(recolored) rings recoloured over \(frames) frames")
-        if count > 1 { #expect(underTips > 100, "\(name): \(underTips) rings recoloured under a tip") }
+        #expect(recolored > frames * count / 2, "\(name): \(recolored) rings recolored over \(frames) frames")
+        if count > 1 { #expect(underTips > 100, "\(name): \(underTips) rings recolored under a tip") }
     }
 
-    /// A recoloured band's end moving nearly as far as a recolour allows in a frame (a 200th of its
+    /// A recolored band's end moving nearly as far as a recolor allows in a frame (a 200th of its
     /// circle): the end's box, the cap and the band about the end line, still holds all that
     /// changed. Rings growing, then shrinking, at a size where that move is 11 pixels on the outer
     /// ring, its ends at many angles, the middle one through a full turn (where rays come and go at
@@ -143,7 +143,7 @@ import TestSupport
         var plan = RedrawPlan(), parts = SceneRenderer(), whole = SceneRenderer()
         let frame = Pixmap(width: size, height: size)
         let layout = RingScene(theme: theme, width: size, height: size, values: [0.5, 0.5, 0.5]).layout
-        // Each ring's step: 0.95 of the farthest a recolour allows (a 200th of its circle, at most half its width).
+        // Each ring's step: 0.95 of the farthest a recolor allows (a 200th of its circle, at most half its width).
         let steps = (0..<3).map { i in
             let g = layout.ring(i)
             return 0.95 * min(g.thickness / 2, 2 * Double.pi * g.radius / 200) / (2 * Double.pi * g.radius)
@@ -161,7 +161,7 @@ import TestSupport
             let differing = Self.differing(frame, full)
             #expect(differing == 0, "frame \(n) at \(values): \(differing) pixels differ")
         }
-        #expect(recolored >= 3 * (moves.count - 1), "\(recolored) rings recoloured over \(moves.count) frames")
+        #expect(recolored >= 3 * (moves.count - 1), "\(recolored) rings recolored over \(moves.count) frames")
     }
 
     /// A renderer keeps the chrome's commands from frame to frame while what they are made from is the
