@@ -1,6 +1,6 @@
 import FoundationEssentials
 import Glibc
-import Synchronization
+import RingsBase
 
 /// A source of monotonic time in seconds; injected so that tests can drive time by hand.
 public protocol Clock: Sendable {
@@ -24,9 +24,9 @@ public struct MonotonicClock: Clock {
 ///     let clock = ManualClock()
 ///     clock.advance(by: 1.0 / 60)
 public final class ManualClock: Clock, @unchecked Sendable {
-    private let current: Synchronization.Mutex<Double>
+    private let current: Mutex<Double>
 
-    public init(start: Double = 0) { current = Synchronization.Mutex(start) }
+    public init(start: Double = 0) { current = Mutex(start) }
 
     public func now() -> Double { current.withLock { $0 } }
 

@@ -3,7 +3,7 @@ import CSDL2SysWM
 import CWaylandProbe
 import Glibc
 import RingsLive
-import Synchronization
+import RingsBase
 
 /// Ends the process when the Wayland compositor goes away: one line, status 1, at once, as
 /// `X11Errors` does on X11, so that a supervisor restarts the kiosk. SDL notices the loss only in
