@@ -101,7 +101,8 @@ import Testing
     }
 
     /// Figures no kernel gives (more available than there is, "nan", a negative tick count) are
-    /// unreadable, never a share below 0 or past 1 (found by FuzzSystemFiles: memory at -91366).
+    /// unreadable, never a share below 0 or past 1, never a stop (found by FuzzSystemFiles: memory at
+    /// -91366, and a swap total below 0).
     @Test func impossibleFiguresAreUnreadable() throws {
         let tree = try Self.laptop()
         try tree.write("/proc/meminfo",
@@ -114,6 +115,9 @@ import Testing
         }
         try tree.write("/sys/class/drm/card0/device/gpu_busy_percent", "inf\n")
         #expect(sampler.sample(.gpu(nil), at: 0) == .absent(Words.noGPUFigure.text))
+        // A total below 0 stopped the process on a range that cannot be (FuzzSystemFiles, an hour).
+        try tree.write("/proc/meminfo", "MemTotal: 1000 kB\nMemAvailable: 500 kB\nSwapTotal: -10 kB\nSwapFree: 20 kB\n")
+        #expect(SystemSampler(files: tree.files).sample(.swap, at: 1) == .unreadable)
     }
 
     @Test func throughputIsBytesPerSecondAgainstTheMaximum() throws {

@@ -69,8 +69,9 @@ public final class SystemSampler {
                   let available = info["MemAvailable"], (0...total).contains(available) else { return .unreadable }
             return .value(1 - available / total)
         case .swap:
+            // A total below 0 (no kernel says one) is no range to hold what is free.
             guard let info = meminfo(at: time), let total = info["SwapTotal"], let free = info["SwapFree"],
-                  total == 0 || (0...total).contains(free) else { return .unreadable }
+                  total == 0 || (total > 0 && (0...total).contains(free)) else { return .unreadable }
             return total > 0 ? .value(1 - free / total) : .absent(Words.noSwap.text)
         case .load:
             guard let first = files.line("/proc/loadavg")?.split(separator: " ").first,
