@@ -1,4 +1,5 @@
-// One round trip to a Wayland compositor's registry, to see whether it offers a seat.
+// One round trip to a Wayland compositor's registry, to see whether it offers a seat; and what SDL's
+// connection is (its descriptor, its error).
 #include "wayland_probe.h"
 
 #include <string.h>
@@ -25,4 +26,12 @@ int rings_wayland_has_seat(const char *display) {
     wl_registry_destroy(registry);
     wl_display_disconnect(connection);
     return reached ? seat : -1;
+}
+
+int rings_wayland_fd(void *display) {
+    return wl_display_get_fd((struct wl_display *)display);
+}
+
+int rings_wayland_error(void *display) {
+    return wl_display_get_error((struct wl_display *)display);
 }

@@ -158,6 +158,10 @@ public final class ScreenWindow {
         if power.askedOff && !screen.displayOff { power.set(off: false, window: window) }
         let shown: Bool
         do { shown = try updater.update(transparent(screen.frame(width: width, height: height, at: tick.targetTimestamp))) } catch {
+            if window.lostDisplay {
+                lose()
+                return false
+            }
             guard options.kiosk else { throw error }
             // What shows the frame is lost: a kiosk opens a new window and draws it whole.
             problems.note(kind: "present", "cannot show the frame (\(error)); opening a new window")
@@ -179,6 +183,12 @@ public final class ScreenWindow {
         return shown
     }
 
+    /// The Wayland compositor went away: the loop ends the clean way, with the one line.
+    private func lose() {
+        WaylandLoss.ending()
+        failure = SDLError("lost the display (the Wayland compositor closed the connection)")
+    }
+
     private func handle(_ event: SDL_Event) {
         if event.type == wakeEvent {
             screen.wake(at: clock.now())
@@ -188,7 +198,7 @@ public final class ScreenWindow {
         defer { if screen.displayOff { power.keepOff(window: window) } }
         if window.wasDestroyed(by: event) { return windowLost() }
         window.keepPointerOnScreen(event)
-        if event.type == SDL_QUIT.rawValue && window.lostDisplay { WaylandLoss.end() }
+        if event.type == SDL_QUIT.rawValue && window.lostDisplay { return lose() }
         let size = window.pixelSize
         var mx: Int32 = 0, my: Int32 = 0
         SDL_GetMouseState(&mx, &my)

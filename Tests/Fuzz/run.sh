@@ -1,7 +1,7 @@
 #!/bin/bash
 # Runs one fuzz target (`make fuzz` builds them: Tests/Fuzz) for SECONDS, from its kept corpus
 # (Tests/Fuzz/Corpus/NAME, read only) and what earlier runs here found (WORK/corpus/NAME). A crash,
-# a broken assertion, a run over 1 s or memory past the limit stops it, with the input kept in
+# a broken assertion, a run over 1 s (5 s for FuzzShaping) or memory past the limit stops it, with the input kept in
 # WORK/crashes; the run's figures are said in one line. SECONDS `corpus` runs each kept input once
 # and tries nothing new.
 #   Tests/Fuzz/run.sh BINARIES WORK NAME SECONDS|corpus [LIBFUZZER-OPTION]...

@@ -1,5 +1,6 @@
 import CSDL2
 import CSDL2SysWM
+import CWaylandProbe
 import FoundationEssentials
 import Glibc
 
@@ -56,11 +57,10 @@ extension RingsWindow {
     /// (SDL then sends SDL_QUIT, which must not read as a person quitting). On X11 Xlib's handler
     /// ends the process instead (`X11Errors.exitWhenTheServerGoes`).
     public var lostDisplay: Bool {
-        guard let info = systemInfo, info.subsystem == SDL_SYSWM_WAYLAND, let display = info.info.wl.display,
-              let library = dlopen("libwayland-client.so.0", RTLD_NOW | RTLD_NOLOAD),
-              let getError = dlsym(library, "wl_display_get_error") else { return false }
-        typealias GetError = @convention(c) (OpaquePointer) -> Int32
-        return unsafeBitCast(getError, to: GetError.self)(display) != 0
+        guard let info = systemInfo, info.subsystem == SDL_SYSWM_WAYLAND, let display = info.info.wl.display else {
+            return false
+        }
+        return rings_wayland_error(UnsafeMutableRawPointer(display)) != 0
     }
 
     /// The X11 window behind ours (0 on other systems).

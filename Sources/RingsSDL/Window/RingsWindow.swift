@@ -9,7 +9,7 @@ import RingsRaster
 /// A resizable desktop window (or a fullscreen one) and the presenter that shows our frames in it:
 /// on X11, Wayland or KMS/DRM, whichever SDL's video driver is.
 public final class RingsWindow {
-    /// The SDL window; replaced when another program destroys it (see WindowLoss.swift).
+    /// The SDL window; replaced when another program destroys it (see RingsWindow+Loss.swift).
     var window: OpaquePointer
     let title: String
     let display: Int
@@ -64,6 +64,7 @@ public final class RingsWindow {
                     opened = try Self.open(driver: started, title: title, width: width, height: height, display: index,
                                            fullscreen: fullscreen, present: present, widget: widget)
                 } catch {
+                    WaylandLoss.stopWatching()
                     SDL_QuitSubSystem(SDL_INIT_VIDEO)
                     throw error
                 }

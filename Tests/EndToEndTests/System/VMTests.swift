@@ -104,7 +104,8 @@ import Testing
         #expect(restarts(line("reloaded:")) == before + 1 && !journal.contains("reload: "),
                 "the reload restarted nothing and said no problem: \(log)\(journal.suffix(800))")
         let reloaded = try render("0.9,1.7,0.6", config: Installed.checkout + "/Tests/VM/guest/sd/kiosk-reloaded.toml")
-        #expect(differingPixels(try screen(vm, "S4"), reloaded) == 0, "systemctl reload recolored the outer ring in place")
+        #expect(differingPixels(try screen(vm, "S4"), reloaded) == 0,
+                "systemctl reload recolored the outer ring in place")
 
         // The broker and the keyboard through the unit's hardening.
         #expect(line("off by MQTT:").contains("\"screen\":\"off\""), "\(log)\(journal.suffix(800))")

@@ -7,7 +7,7 @@ import Foundation
 public final class WaylandCut {
     /// When the relay hangs up.
     public enum Moment: String, Sendable, CaseIterable {
-        /// As Mesa's EGL starts on a connection: its registry, a second one, is asked for.
+        /// As Mesa's EGL starts on a connection: a registry asked for once xdg_wm_base is bound.
         case egl
         /// As a window asks for its xdg_toplevel: the configure a new window waits for never comes.
         case toplevel
@@ -42,7 +42,7 @@ public final class WaylandCut {
                 opcode, words = word & 0xFFFF, struct.unpack_from("=%dI" % (len(message) // 4 - 2), message, 8)
                 if target == 1 and opcode == 1:
                     self.registries.add(words[0])
-                    return moment == "egl" and len(self.registries) == 2
+                    return moment == "egl" and len(self.bases) > 0 and len(self.registries) >= 2
                 elif target in self.registries and opcode == 0:
                     if message[16:16 + words[1] - 1] == b"xdg_wm_base":
                         self.bases.add(words[-1])
@@ -53,6 +53,8 @@ public final class WaylandCut {
         def forward(to, data, given):
             sent = socket.send_fds(to, [data], given)
             to.sendall(data[sent:])
+            for fd in given:
+                os.close(fd)
 
         def relay(link, sock):
             # Passes on what came on one end of a link; False once either end is gone.

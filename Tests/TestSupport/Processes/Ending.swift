@@ -14,8 +14,12 @@ public func ends(_ process: Process, within seconds: Double = 30, _ comment: Com
     let pid = process.processIdentifier
     Issue.record("\(comment.rawValue): still running after \(seconds) s; its threads:\n\(threads(of: pid))",
                  sourceLocation: sourceLocation)
+    // Its children too: Foundation learns of an end only once every holder of the child's end of
+    // its pipe has closed it. Reaped by hand if Foundation does not.
+    for child in descendants(of: pid) { kill(child, SIGKILL) }
     kill(pid, SIGKILL)
-    process.waitUntilExit()
+    var status: Int32 = 0
+    _ = eventually(within: 10) { !process.isRunning || waitpid(pid, &status, WNOHANG) == pid }
     return false
 }
 
@@ -23,7 +27,7 @@ public func ends(_ process: Process, within seconds: Double = 30, _ comment: Com
 @discardableResult
 public func end(_ process: Process, by signal: Int32 = SIGTERM, within seconds: Double = 30,
                 sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
-    kill(process.processIdentifier, signal)
+    if process.isRunning { kill(process.processIdentifier, signal) }
     return ends(process, within: seconds, "it ends on signal \(signal)", sourceLocation: sourceLocation)
 }
 
