@@ -186,7 +186,7 @@ public final class ScreenWindow {
     /// The Wayland compositor went away: the loop ends the clean way, with the one line.
     private func lose() {
         WaylandLoss.ending()
-        failure = SDLError("lost the display (the Wayland compositor closed the connection)")
+        failure = SDLError(WaylandLoss.problem)
     }
 
     private func handle(_ event: SDL_Event) {

@@ -19,13 +19,14 @@ enum WaylandLoss {
         var stop: Int32 = -1
     }
     private static let state = Mutex(State())
-    private static let line = "rings: error: lost the display (the Wayland compositor closed the connection)"
+    /// What the one line says.
+    static let problem = "lost the display (the Wayland compositor closed the connection)"
     /// How long the event loop has to end the clean way once the compositor has hung up.
     static let grace = 2.0
 
-    /// Says the one line and ends the process with status 1; a second caller waits for the first.
+    /// Says the one line (unless it was said) and ends the process with status 1.
     static func end() -> Never {
-        say(line)
+        say("rings: error: " + problem)
         _exit(1)
     }
 
